@@ -1,0 +1,125 @@
+"""Deck files: faces, values and counts of each game's cards, loaded from JSON.
+
+A deck file lives in ``assets/decks/<game>.json``; a user may load his own file
+with the same shape (for instance the printed Word Thief distribution sheet).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from companion.errors import DeckError
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+DECK_DIR = ASSETS / "decks"
+GAMES = ("word-thief", "quiddler", "words-and-points")
+SUITS = ("s", "h", "d", "c")
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+WILD = "*"
+_EXPECTED_TOTAL = {"word-thief": 108, "quiddler": 118, "words-and-points": 55}
+_SUIT_ITEM = re.compile(r"^([A-Z])(\d*)$")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A closed set of physical cards.
+
+    ``counts`` maps a card key to its copies: ``(face, suit)`` with suit ``None``
+    for decks without suits; the wild card's key is ``("*", None)``.
+    """
+
+    game: str
+    name: str
+    values: dict[str, int]  # face -> points; the wild face "*" included when the deck has one
+    counts: dict[tuple[str, str | None], int]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def faces(self) -> list[str]:
+        return sorted({face for face, _ in self.counts if face != WILD}, key=lambda f: (len(f), f))
+
+    @property
+    def has_wild(self) -> bool:
+        return (WILD, None) in self.counts
+
+    @property
+    def has_suits(self) -> bool:
+        return any(suit for _, suit in self.counts)
+
+    def value(self, face: str) -> int:
+        return self.values[face]
+
+    def count(self, face: str, suit: str | None = None) -> int:
+        return self.counts.get((face, suit), 0)
+
+
+def _parse_suit_line(game: str, suit: str, line: str) -> Counter:
+    out: Counter = Counter()
+    for item in line.split():
+        m = _SUIT_ITEM.match(item)
+        if not m:
+            raise DeckError(f"{game} deck: suit {suit} lists {item!r}; write a letter and a count, like E3")
+        out[(m.group(1), suit)] += int(m.group(2) or 1)
+    return out
+
+
+def parse_deck(data: dict, source: str = "deck file") -> Deck:
+    """Build and check a deck from the JSON shape of ``assets/decks``."""
+    game = data.get("game")
+    if game not in GAMES:
+        raise DeckError(f"{source}: game must be one of {', '.join(GAMES)}, not {game!r}")
+    counts: Counter = Counter()
+    values: dict[str, int] = {}
+    try:
+        if "suits" in data:
+            values.update({str(k): int(v) for k, v in data["values"].items()})
+            for suit, line in data["suits"].items():
+                if suit not in SUITS:
+                    raise DeckError(f"{source}: unknown suit {suit!r}; use s h d c")
+                counts.update(_parse_suit_line(game, suit, line))
+        else:
+            for face, card in data["cards"].items():
+                values[face] = int(card["value"])
+                counts[(face, None)] += int(card["count"])
+        if "wild" in data:
+            values[WILD] = int(data["wild"].get("value", 0))
+            counts[(WILD, None)] = int(data["wild"]["count"])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise DeckError(f"{source}: not a deck file ({exc!r}); compare with assets/decks/{game}.json") from exc
+    for face, _ in counts:
+        if face not in values:
+            raise DeckError(f"{source}: card {face} has no value; add it to \"values\"")
+        if face != WILD and not re.fullmatch(r"[A-Z]{1,2}", face):
+            raise DeckError(f"{source}: face {face!r} must be one or two capital letters")
+    expected = data.get("total", _EXPECTED_TOTAL[game])
+    deck = Deck(game, str(data.get("name", game)), values, dict(counts))
+    if deck.size != expected:
+        raise DeckError(f"{source}: holds {deck.size} cards but says {expected}; fix the counts or \"total\"")
+    return deck
+
+
+def load_deck_file(path: str | Path) -> Deck:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DeckError(f"cannot read deck file {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise DeckError(f"{path}: not a deck file; compare with {DECK_DIR}")
+    return parse_deck(data, str(path))
+
+
+@cache
+def standard_deck(game: str) -> Deck:
+    """The deck shipped in ``assets/decks`` for ``game``."""
+    if game not in GAMES:
+        raise DeckError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    return load_deck_file(DECK_DIR / f"{game}.json")
