@@ -1,0 +1,55 @@
+"""Poker chips that mirror a Word Thief score: white 1, blue 5, red 20, fewest chips."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS = ("red", "blue", "white")
+VALUES = {"red": 20, "blue": 5, "white": 1}
+
+
+@dataclass(frozen=True)
+class Chips:
+    red: int = 0
+    blue: int = 0
+    white: int = 0
+
+    @classmethod
+    def for_score(cls, score: int) -> "Chips":
+        """The fewest chips worth ``score``; a negative score holds none (it is a debt)."""
+        s = max(score, 0)
+        return cls(s // 20, s % 20 // 5, s % 5)
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, c) * VALUES[c] for c in COLOURS)
+
+    def as_dict(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in COLOURS}
+
+
+@dataclass(frozen=True)
+class ChipMove:
+    """What one player takes from the bank (positive) or returns to it (negative), by colour."""
+
+    red: int = 0
+    blue: int = 0
+    white: int = 0
+
+    @classmethod
+    def between(cls, before: int, after: int) -> "ChipMove":
+        a, b = Chips.for_score(before), Chips.for_score(after)
+        return cls(b.red - a.red, b.blue - a.blue, b.white - a.white)
+
+    def __bool__(self) -> bool:
+        return any((self.red, self.blue, self.white))
+
+    def describe(self) -> str:
+        take = [f"{n} {c}" for c in COLOURS if (n := getattr(self, c)) > 0]
+        give = [f"{-n} {c}" for c in COLOURS if (n := getattr(self, c)) < 0]
+        parts = []
+        if give:
+            parts.append("returns " + ", ".join(give))
+        if take:
+            parts.append(("takes back " if give else "takes ") + ", ".join(take))
+        return "; ".join(parts) or "no chips move"

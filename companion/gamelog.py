@@ -1,0 +1,155 @@
+"""The JSON game log of DESIGN.md: events to and from JSON, and whole games exported and replayed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.cards import parse_token
+from companion.errors import CompanionError, MalformedCard, SaveError
+from companion.events import Challenge, End, Event, HouseWord, Make, Pass, QuiddlerHand, Round, Steal, Word
+from companion.games import Game, game_class
+from companion.lexicon import Lexicon
+
+
+class LogError(CompanionError):
+    """An event of a log that cannot be applied; ``index`` counts from 1 (0: the log's header)."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(f"event {index}: {message}")
+        self.index = index
+
+
+def _cards(game: str, tokens) -> Word:
+    if not isinstance(tokens, list):
+        raise MalformedCard(f"expected a list of cards, got {tokens!r}")
+    return tuple(parse_token(t, game) for t in tokens)
+
+
+def _words(game: str, words) -> tuple[Word, ...]:
+    if not isinstance(words, list):
+        raise MalformedCard(f"expected a list of words, got {words!r}")
+    return tuple(_cards(game, w) for w in words)
+
+
+def _name(data: dict, key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise MalformedCard(f"{key!r} must name a player")
+    return value
+
+
+def event_from_json(game: str, data: dict) -> Event:
+    if not isinstance(data, dict):
+        raise MalformedCard("an event is a JSON object with a \"type\"")
+    kind = data.get("type")
+    if kind == "make":
+        return Make(_name(data, "player"), _words(game, data.get("words")))
+    if kind == "steal":
+        if "steals" in data:
+            targets = tuple((_name(t, "from"), str(t.get("word", ""))) for t in data["steals"])
+        else:
+            targets = ((_name(data, "from"), str(data.get("word", ""))),)
+        return Steal(_name(data, "player"), targets, _words(game, data.get("words")))
+    if kind == "pass":
+        return Pass(_name(data, "player"))
+    if kind == "challenge":
+        return Challenge(_name(data, "player"), data.get("of"), data.get("word"))
+    if kind == "end":
+        hands = data.get("hands") or {}
+        if not isinstance(hands, dict):
+            raise MalformedCard("end.hands maps each player to the cards in his hand")
+        return End(tuple((str(p), _cards(game, cards)) for p, cards in hands.items()))
+    if kind == "round":
+        hands = data.get("hands")
+        if not isinstance(hands, dict):
+            raise MalformedCard("a round maps each player to {\"words\": [...], \"left\": [...]}")
+        out = []
+        for p, h in hands.items():
+            if not isinstance(h, dict):
+                raise MalformedCard(f"{p}'s hand must be {{\"words\": [...], \"left\": [...]}}")
+            out.append(QuiddlerHand(str(p), _words(game, h.get("words", [])), _cards(game, h.get("left", []))))
+        return Round(_name(data, "out"), tuple(out))
+    if kind == "house":
+        return HouseWord(str(data.get("word", "")), bool(data.get("accept", True)))
+    raise MalformedCard(f"unknown event type {kind!r}")
+
+
+def event_to_json(game: str, event: Event) -> dict:
+    def words(ws: tuple[Word, ...]) -> list[list[str]]:
+        return [[c.token(game) for c in w] for w in ws]
+
+    if isinstance(event, Make):
+        return {"type": "make", "player": event.player, "words": words(event.words)}
+    if isinstance(event, Steal):
+        out: dict = {"type": "steal", "player": event.player}
+        if len(event.targets) == 1:
+            out["from"], out["word"] = event.targets[0]
+        else:
+            out["steals"] = [{"from": v, "word": w} for v, w in event.targets]
+        out["words"] = words(event.words)
+        return out
+    if isinstance(event, Pass):
+        return {"type": "pass", "player": event.player}
+    if isinstance(event, Challenge):
+        out = {"type": "challenge", "player": event.player}
+        if event.of:
+            out.update({"of": event.of, "word": event.word})
+        return out
+    if isinstance(event, End):
+        return {"type": "end", "hands": {p: [c.token(game) for c in cards] for p, cards in event.hands}}
+    if isinstance(event, Round):
+        return {"type": "round", "out": event.out, "hands": {
+            h.player: {"words": words(h.words), "left": [c.token(game) for c in h.left]} for h in event.hands}}
+    if isinstance(event, HouseWord):
+        return {"type": "house", "word": event.word, "accept": event.accept}
+    raise TypeError(event)
+
+
+def export_log(game: Game) -> dict:
+    return {"game": game.kind, "players": list(game.players), "options": dict(game.options),
+            "events": [event_to_json(game.kind, e) for e in game.events]}
+
+
+def import_log(data: dict, lexicon: Lexicon | None = None) -> Game:
+    """Build a game from a log, applying every event; LogError names the first bad one."""
+    if not isinstance(data, dict):
+        raise LogError(0, "a game log is a JSON object with game, players and events")
+    try:
+        cls = game_class(data.get("game"))
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise CompanionError("players must be a list of names")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise CompanionError("options must be a JSON object")
+        game = cls(players, options, lexicon=lexicon)
+        events = data.get("events", [])
+        if not isinstance(events, list):
+            raise CompanionError("events must be a list")
+    except CompanionError as exc:
+        raise LogError(0, str(exc)) from exc
+    for i, raw in enumerate(events, start=1):
+        try:
+            game.apply(event_from_json(game.kind, raw))
+        except CompanionError as exc:
+            raise LogError(i, str(exc)) from exc
+    return game
+
+
+def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror}") from exc
+    except ValueError as exc:
+        raise LogError(0, f"{path} is not JSON ({exc}); a game log is a JSON object") from exc
+    return import_log(data, lexicon)
+
+
+def summary(game: Game) -> dict:
+    """The replay result: scores, winner (null on a tie) and, for Word Thief, chips."""
+    out: dict = {"scores": game.scores, "winner": game.winner()}
+    if game.has_chips:
+        out["chips"] = {p: game.chips(p).as_dict() for p in game.players}
+    return out

@@ -1,0 +1,263 @@
+"""What the three games share: players, turns, options, the house list, the event fold, undo and redo."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from companion.cards import Card, spell
+from companion.chips import ChipMove, Chips
+from companion.decks import SUIT_NAMES, Deck, standard_deck
+from companion.errors import DeckError, IllegalPlay, SetupError, UnknownPlayer
+from companion.events import Challenge, End, Event, HouseWord, Word
+from companion.lexicon import Lexicon
+from companion.outcome import LedgerLine, Outcome
+
+
+@dataclass
+class State:
+    """The part of every game's state that the base class folds. Containers are copied on write."""
+
+    scores: dict[str, int]
+    turn: int = 0
+    ended: bool = False
+    accepted: frozenset[str] = frozenset()
+    banned: frozenset[str] = frozenset()
+
+    def copy(self) -> "State":
+        return replace(self, scores=dict(self.scores))
+
+
+@dataclass(frozen=True)
+class Step:
+    """What a game's rule function returns for one event."""
+
+    state: State
+    lines: tuple[LedgerLine, ...] = ()
+    verdict: bool | None = None
+    summary: str = ""
+
+
+class Game:
+    """A game in progress: its events and the states they fold to.
+
+    ``check(event)`` raises the specific error of an illegal event, ``preview(event)``
+    returns what it would do, ``apply(event)`` records it. Illegal events leave the
+    game exactly as it was. ``undo``/``redo`` pop and push events exactly.
+    """
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    has_chips: ClassVar[bool] = False
+    default_challenger_penalty: ClassVar[int] = 0
+
+    def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
+                 lexicon: Lexicon | None = None):
+        self.players = self._check_players(players)
+        self.options = dict(options or {})
+        self._check_options(self.options)
+        self.deck = deck or standard_deck(self.kind)
+        if self.deck.game != self.kind:
+            raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
+        self.lexicon = lexicon or Lexicon.load()
+        house = self.options.get("house") or {}
+        start = self.initial_state()
+        start.accepted = frozenset(w.upper() for w in house.get("accept", ()))
+        start.banned = frozenset(w.upper() for w in house.get("ban", ()))
+        self.events: list[Event] = []
+        self.outcomes: list[Outcome] = []
+        self._states: list[State] = [start]
+        self._redo: list[Event] = []
+
+    # --- set-up -------------------------------------------------------------------------------
+    def _check_players(self, players: list[str]) -> list[str]:
+        names = [str(p).strip() for p in players]
+        if any(not n for n in names):
+            raise SetupError("a player name is empty; give every player a name")
+        seen: set[str] = set()
+        for n in names:
+            if n.casefold() in seen:
+                raise SetupError(f"duplicate player {n!r}; give each player a different name")
+            seen.add(n.casefold())
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(names)}")
+        return names
+
+    def _check_options(self, options: dict) -> None:
+        penalty = options.get("challenger_penalty", 0)
+        if not isinstance(penalty, int) or isinstance(penalty, bool) or penalty < 0:
+            raise SetupError(f"challenger_penalty must be a whole number of points, 0 or more, not {penalty!r}")
+        house = options.get("house", {})
+        if not isinstance(house, dict) or not all(isinstance(house.get(k, []), list) for k in ("accept", "ban")):
+            raise SetupError('house must look like {"accept": ["QI"], "ban": ["ZA"]}')
+
+    def initial_state(self) -> State:
+        return State(scores={p: 0 for p in self.players})
+
+    # --- reading the state --------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self.state.scores)
+
+    @property
+    def ended(self) -> bool:
+        return self.state.ended
+
+    @property
+    def to_play(self) -> str | None:
+        return None if self.state.ended else self.players[self.state.turn % len(self.players)]
+
+    def chips(self, player: str) -> Chips:
+        return Chips.for_score(self.state.scores[player])
+
+    def winner(self) -> str | None:
+        """The highest total, or None on a tie."""
+        best = max(self.state.scores.values())
+        leaders = [p for p, s in self.state.scores.items() if s == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def is_word(self, word: str, state: State | None = None) -> bool:
+        st = state or self.state
+        w = word.upper()
+        if w in st.banned:
+            return False
+        return w in st.accepted or self.lexicon.is_word(w)
+
+    def judge(self, words: list[str], state: State | None = None) -> bool:
+        """VALID only if every word is: a multi-word play is judged as a whole."""
+        return bool(words) and all(self.is_word(w, state) for w in words)
+
+    @property
+    def challenger_penalty(self) -> int:
+        return int(self.options.get("challenger_penalty", self.default_challenger_penalty))
+
+    # --- applying events ----------------------------------------------------------------------
+    def check(self, event: Event) -> None:
+        self._fold(self.state, event)
+
+    def can(self, event: Event) -> bool:
+        try:
+            self.check(event)
+        except (IllegalPlay, DeckError):
+            return False
+        return True
+
+    def preview(self, event: Event) -> Outcome:
+        return self._fold(self.state, event)[1]
+
+    def apply(self, event: Event) -> Outcome:
+        state, outcome = self._fold(self.state, event)
+        self.events.append(event)
+        self._states.append(state)
+        self.outcomes.append(outcome)
+        self._redo.clear()
+        return outcome
+
+    def undo(self) -> Event | None:
+        if not self.events:
+            return None
+        self._states.pop()
+        self.outcomes.pop()
+        event = self.events.pop()
+        self._redo.append(event)
+        return event
+
+    def redo(self) -> Event | None:
+        if not self._redo:
+            return None
+        event = self._redo.pop()
+        redo = list(self._redo)
+        self.apply(event)
+        self._redo = redo
+        return event
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _fold(self, state: State, event: Event) -> tuple[State, Outcome]:
+        if isinstance(event, HouseWord):
+            step = self._house(state, event)
+        else:
+            if state.ended and not isinstance(event, Challenge):
+                raise IllegalPlay("the game has ended; undo the end to play on")
+            step = self.step(state, event)
+        before, after = state.scores, step.state.scores
+        chips = {p: ChipMove.between(before[p], after[p]) for p in self.players} if self.has_chips else {}
+        return step.state, Outcome(event, step.lines, dict(before), dict(after), chips, step.verdict, step.summary)
+
+    def step(self, state: State, event: Event) -> Step:
+        """The rules: the new state for one event, or a specific error."""
+        raise IllegalPlay(f"{event.type} is not an event of {self.title}")
+
+    def _house(self, state: State, event: HouseWord) -> Step:
+        word = event.word.upper()
+        if not (word.isalpha() and word.isascii() and len(word) >= 2):
+            raise IllegalPlay(f"{event.word!r} cannot go on the house list: a word is 2 or more plain letters")
+        new = state.copy()
+        new.accepted = (state.accepted | {word}) if event.accept else (state.accepted - {word})
+        new.banned = (state.banned - {word}) if event.accept else (state.banned | {word})
+        return Step(new, summary=f"house list: {word} {'accepted' if event.accept else 'banned'}")
+
+    # --- helpers for the rules ----------------------------------------------------------------
+    def player(self, name: str) -> str:
+        if name not in self.players:
+            raise UnknownPlayer(f"unknown player {name!r}; the players are {', '.join(self.players)}")
+        return name
+
+    def check_turn(self, state: State, name: str) -> None:
+        self.player(name)
+        due = self.players[state.turn % len(self.players)]
+        if name != due:
+            raise IllegalPlay(f"it is {due}'s turn, not {name}'s")
+
+    def check_cards(self, cards: list[Card] | Word) -> None:
+        """Every card must be one the deck has."""
+        for card in cards:
+            if self.deck.count(*card.key) == 0:
+                if card.wild:
+                    raise DeckError(f"this deck has no wild card; {card.token(self.kind)} cannot be played")
+                where = f" of {SUIT_NAMES[card.suit]}" if card.suit else ""
+                raise DeckError(f"the deck has no {card.face}{where}; check the card or the deck file")
+
+    def check_conserved(self, cards: Counter) -> None:
+        """No more copies of a card than the deck holds."""
+        for key, n in cards.items():
+            have = self.deck.count(*key)
+            if n > have:
+                face, suit = key
+                name = "wild card" if face == "*" else face + (f" of {SUIT_NAMES[suit]}" if suit else "")
+                raise DeckError(f"{n} copies of the {name} are in play but the deck holds {have}; check for a typo or a misread card")
+
+    def check_word_length(self, word: Word) -> None:
+        if len(spell(word)) < 2:
+            raise IllegalPlay(f"{spell(word) or 'an empty word'} is too short: a word has 2 or more letters")
+
+    def challenge_penalty_step(self, state: State, challenger: str, penalty: int, what: str) -> Step:
+        new = state.copy()
+        lines: tuple[LedgerLine, ...] = ()
+        if penalty:
+            new.scores[challenger] -= penalty
+            lines = (LedgerLine(challenger, penalty=penalty, note=f"lost the challenge of {what}"),)
+        return Step(new, lines, True, f"{what} is VALID" + (f"; {challenger} loses {penalty}" if penalty else ""))
+
+    def hand_value(self, cards: Word) -> int:
+        return sum(self.deck.value(c.face) for c in cards)
+
+    def end_hands(self, event: End) -> dict[str, Word]:
+        hands: dict[str, Word] = {}
+        for name, cards in event.hands:
+            self.player(name)
+            self.check_cards(cards)
+            hands[name] = cards
+        return hands
+
+    def word_value(self, word: Word) -> int:
+        return sum(self.deck.value(c.face) for c in word)

@@ -1,0 +1,210 @@
+"""Quiddler: eight rounds, two-letter cards, most-words and longest-word bonuses, the floor."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from companion.cards import spell
+from companion.errors import IllegalPlay, SetupError
+from companion.events import Challenge, End, QuiddlerHand, Round, Word
+from companion.games.base import Game, State, Step
+from companion.outcome import LedgerLine
+
+ROUNDS = 8
+BONUS = 10
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player's round worked out: card points, bonuses, the floor and any challenge penalty."""
+
+    player: str
+    words: tuple[Word, ...]
+    left: Word
+    in_words: int
+    in_hand: int
+    most_words: int
+    longest_word: int
+    total: int  # after bonuses and the floor
+    penalty: int = 0  # lost challenges, after the floor
+
+    @property
+    def score(self) -> int:
+        return self.total - self.penalty
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    number: int
+    out: str
+    hands: tuple[QuiddlerHand, ...]
+    results: tuple[PlayerRound, ...]
+
+
+@dataclass
+class QuiddlerState(State):
+    rounds: tuple[RoundRecord, ...] = ()
+
+    def copy(self) -> "QuiddlerState":
+        return replace(self, scores=dict(self.scores))
+
+
+class Quiddler(Game):
+    kind = "quiddler"
+    title = "Quiddler"
+    max_players = 8
+
+    def _check_options(self, options: dict) -> None:
+        super()._check_options(options)
+        if options.get("one_bonus") not in (None, "longest", "most"):
+            raise SetupError(f"one_bonus must be \"longest\" or \"most\", not {options['one_bonus']!r}")
+
+    def initial_state(self) -> QuiddlerState:
+        return QuiddlerState(scores={p: 0 for p in self.players})
+
+    @property
+    def round_number(self) -> int:
+        """The round to be played next (9 once all eight are done)."""
+        return len(self.state.rounds) + 1
+
+    def dealer(self, number: int | None = None) -> str:
+        r = number or self.round_number
+        return self.players[(r - 1) % len(self.players)]
+
+    @property
+    def to_play(self) -> str | None:
+        return None if self.state.ended else self.players[self.round_number % len(self.players)]
+
+    def work_out(self, number: int, out: str, hands: tuple[QuiddlerHand, ...],
+                 penalties: dict[str, int] | None = None) -> tuple[PlayerRound, ...]:
+        """Each player's round score: words minus hand, the bonuses (ties give none), then the floor."""
+        bonuses = {"most", "longest"}
+        if len(self.players) == 2 and self.options.get("one_bonus"):
+            bonuses = {self.options["one_bonus"]}
+        counts = {h.player: len(h.words) for h in hands if h.words}
+        longest = {h.player: max(len(spell(w)) for w in h.words) for h in hands if h.words}
+
+        def sole_best(values: dict[str, int]) -> str | None:
+            if not values:
+                return None
+            best = max(values.values())
+            top = [p for p, v in values.items() if v == best]
+            return top[0] if len(top) == 1 else None
+
+        most_p = sole_best(counts) if "most" in bonuses else None
+        long_p = sole_best(longest) if "longest" in bonuses else None
+        out_results = []
+        for h in hands:
+            in_words = sum(self.word_value(w) for w in h.words)
+            in_hand = self.hand_value(h.left)
+            most = BONUS if h.player == most_p else 0
+            long_ = BONUS if h.player == long_p else 0
+            total = in_words - in_hand + most + long_
+            if not self.options.get("negative_rounds"):
+                total = max(0, total)
+            out_results.append(PlayerRound(h.player, h.words, h.left, in_words, in_hand, most, long_, total,
+                                           (penalties or {}).get(h.player, 0)))
+        return tuple(out_results)
+
+    def step(self, state: QuiddlerState, event) -> Step:  # type: ignore[override]
+        if isinstance(event, Round):
+            return self._round(state, event)
+        if isinstance(event, Challenge):
+            return self._challenge(state, event)
+        if isinstance(event, End):
+            self.end_hands(event)
+            new = state.copy()
+            new.ended = True
+            return Step(new, summary="the table stops the game")
+        return super().step(state, event)
+
+    def _round(self, state: QuiddlerState, event: Round) -> Step:
+        number = len(state.rounds) + 1
+        if number > ROUNDS:
+            raise IllegalPlay(f"all {ROUNDS} rounds are played; the game is over")
+        self.player(event.out)
+        size = number + 2
+        seen = [self.player(h.player) for h in event.hands]
+        if len(set(seen)) != len(seen):
+            raise IllegalPlay("a player is listed twice in the round")
+        missing = [p for p in self.players if p not in seen]
+        if missing:
+            raise IllegalPlay(f"the round lists no hand for {', '.join(missing)}; every player shows words and cards left")
+        cards: Counter = Counter()
+        for h in event.hands:
+            for w in h.words:
+                if len(w) < 2:
+                    raise IllegalPlay(f"{spell(w)} is one card: a Quiddler word takes at least 2 cards")
+                self.check_cards(w)
+            self.check_cards(h.left)
+            n = sum(len(w) for w in h.words) + len(h.left)
+            if n != size:
+                raise IllegalPlay(f"round {number} deals {size} cards but {h.player} shows {n}")
+            if h.player == event.out and h.left:
+                raise IllegalPlay(f"{event.out} went out, so has no cards left; put every card in a word")
+            cards.update(c.key for w in h.words for c in w)
+            cards.update(c.key for c in h.left)
+        self.check_conserved(cards)
+        ordered = tuple(sorted(event.hands, key=lambda h: self.players.index(h.player)))
+        results = self.work_out(number, event.out, ordered)
+        new = state.copy()
+        new.rounds = state.rounds + (RoundRecord(number, event.out, ordered, results),)
+        lines = []
+        for r in results:
+            new.scores[r.player] += r.score
+            lines.append(LedgerLine(r.player, word=r.total - r.most_words - r.longest_word,
+                                    bonus=r.most_words + r.longest_word,
+                                    note=_round_note(r)))
+        if number == ROUNDS:
+            new.ended = True
+        return Step(new, tuple(lines), summary=f"round {number}: {event.out} went out")
+
+    def _challenge(self, state: QuiddlerState, event: Challenge) -> Step:
+        challenger = self.player(event.player)
+        if not state.rounds:
+            raise IllegalPlay("no round has been played yet; nothing to challenge")
+        if not event.of or not event.word:
+            raise IllegalPlay("a Quiddler challenge names the player and the word (of, word)")
+        owner = self.player(event.of)
+        rec = state.rounds[-1]
+        hand = next(h for h in rec.hands if h.player == owner)
+        spelled = [spell(w) for w in hand.words]
+        word = event.word.upper()
+        if word not in spelled:
+            raise IllegalPlay(f"{owner} laid no word {word} in round {rec.number} ({', '.join(spelled) or 'no words'})")
+        target = hand.words[spelled.index(word)]
+        penalties = {r.player: r.penalty for r in rec.results}
+        new = state.copy()
+        if self.judge([word], state):
+            cost = self.options.get("challenger_penalty", self.word_value(target))
+            penalties[challenger] = penalties.get(challenger, 0) + cost
+            hands = rec.hands
+            verdict, summary = True, f"{word} is VALID; {challenger} loses {cost}"
+        else:
+            words = list(hand.words)
+            words.remove(target)
+            hands = tuple(QuiddlerHand(h.player, tuple(words), h.left) if h.player == owner else h for h in rec.hands)
+            verdict, summary = False, f"{word} is NOT VALID: struck from {owner}'s words, bonuses worked out again"
+        results = self.work_out(rec.number, rec.out, hands, penalties)
+        lines = []
+        for old, now in zip(rec.results, results):
+            diff = now.score - old.score
+            new.scores[now.player] += diff
+            if diff:
+                lines.append(LedgerLine(now.player, word=(now.total - now.most_words - now.longest_word)
+                                        - (old.total - old.most_words - old.longest_word),
+                                        bonus=(now.most_words + now.longest_word) - (old.most_words + old.longest_word),
+                                        penalty=now.penalty - old.penalty, note=summary))
+        new.rounds = state.rounds[:-1] + (RoundRecord(rec.number, rec.out, hands, results),)
+        return Step(new, tuple(lines), verdict, summary)
+
+
+def _round_note(r: PlayerRound) -> str:
+    words = " ".join(spell(w) for w in r.words) or "no words"
+    parts = [f"{words}: {r.in_words} - {r.in_hand} left"]
+    if r.most_words:
+        parts.append("most words +10")
+    if r.longest_word:
+        parts.append("longest word +10")
+    return ", ".join(parts)

@@ -1,0 +1,306 @@
+"""Word Thief: makes, steals, locks, trump, jokers, passes, challenges and end-of-game deductions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from companion.cards import spell, suit_of
+from companion.decks import SUIT_NAMES, SUITS
+from companion.errors import IllegalPlay, SetupError
+from companion.events import Challenge, End, Make, Pass, Steal, Word
+from companion.games.base import Game, State, Step
+from companion.outcome import LedgerLine
+
+HAND = 7
+PASS_PENALTY = 5
+WHOLE_HAND_BONUS = 20
+
+
+@dataclass(frozen=True)
+class TableWord:
+    """A word lying in front of its owner, with the points it earned when it was made."""
+
+    uid: int
+    owner: str
+    cards: Word
+    locked: bool
+    word_points: int
+    bonus_points: int
+
+    @property
+    def text(self) -> str:
+        return spell(self.cards)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A make or steal still standing, kept so a challenge can take it back exactly."""
+
+    player: str
+    made: tuple[TableWord, ...]
+    stolen: tuple[TableWord, ...]
+    from_hand: int
+    bonus: int  # all bonus points of the play (length and whole hand)
+
+
+@dataclass
+class WordThiefState(State):
+    table: dict[str, tuple[TableWord, ...]] = None  # type: ignore[assignment]
+    hands: dict[str, int] = None  # type: ignore[assignment]
+    pile: int = 0
+    plays: tuple[Play, ...] = ()
+    next_uid: int = 0
+
+    def copy(self) -> "WordThiefState":
+        return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands))
+
+
+@dataclass(frozen=True)
+class Scored:
+    cards: Word
+    locked: bool
+    suit: str | None
+    letter_sum: int
+    multiplier: int
+    word_points: int
+    length_bonus: int
+
+
+class WordThief(Game):
+    kind = "word-thief"
+    title = "Word Thief"
+    has_chips = True
+
+    def _check_options(self, options: dict) -> None:
+        super()._check_options(options)
+        trump = options.get("trump")
+        if trump is not None and trump not in SUITS:
+            raise SetupError(f"trump must be one of s h d c, not {trump!r}")
+        if options.get("half_deck") and len(self.players) != 2:
+            raise SetupError("half_deck is for two players only")
+
+    def initial_state(self) -> WordThiefState:
+        n = len(self.players)
+        pile = 54 if self.options.get("half_deck") else self.deck.size - HAND * n
+        return WordThiefState(scores={p: 0 for p in self.players}, table={p: () for p in self.players},
+                              hands={p: HAND for p in self.players}, pile=pile)
+
+    @property
+    def trump(self) -> str | None:
+        return self.options.get("trump")
+
+    # --- scoring ------------------------------------------------------------------------------
+    def score_word(self, cards: Word) -> Scored:
+        """Letter sum x multiplier (x2 locked, x3 locked in trump) and the length bonus, kept apart."""
+        letter_sum = sum(self.deck.value(c.face) for c in cards)
+        suit = suit_of(cards)
+        locked = suit is not None
+        multiplier = (3 if suit == self.trump else 2) if locked else 1
+        length_bonus = 5 * max(0, len(cards) - 4)
+        return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus)
+
+    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], from_hand: int,
+             stolen: tuple[TableWord, ...]) -> Step:
+        hand = state.hands[player]
+        if from_hand > hand:
+            raise IllegalPlay(f"{player} holds {hand} cards but this play takes {from_hand} from the hand")
+        new = state.copy()
+        scored = [self.score_word(w) for w in words]
+        whole = WHOLE_HAND_BONUS if from_hand == hand >= HAND else 0
+        made = []
+        lines = []
+        for i, s in enumerate(scored):
+            bonus = s.length_bonus + (whole if i == 0 else 0)
+            made.append(TableWord(new.next_uid + i, player, s.cards, s.locked, s.word_points, bonus))
+            lock = f", locked in {SUIT_NAMES[s.suit]}{' (trump)' if s.multiplier == 3 else ''}" if s.locked else ""
+            note = f"{spell(s.cards)}: {s.letter_sum} x{s.multiplier}{lock}"
+            if s.length_bonus:
+                note += f", length +{s.length_bonus}"
+            if i == 0 and whole:
+                note += f", whole hand +{whole}"
+            lines.append(LedgerLine(player, word=s.word_points, bonus=bonus, note=note))
+        new.next_uid += len(words)
+        for word in stolen:
+            new.table[word.owner] = tuple(w for w in new.table[word.owner] if w.uid != word.uid)
+            new.scores[word.owner] -= word.word_points
+            lines.append(LedgerLine(word.owner, lost=word.word_points, note=f"{word.text} stolen by {player}"))
+        new.table[player] = new.table[player] + tuple(made)
+        new.scores[player] += sum(w.word_points + w.bonus_points for w in made)
+        left = hand - from_hand
+        draw = min(max(0, HAND - left), new.pile)
+        new.hands[player] = left + draw
+        new.pile -= draw
+        new.turn += 1
+        new.plays = new.plays + (Play(player, tuple(made), stolen, from_hand, sum(w.bonus_points for w in made)),)
+        return Step(new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} "
+                    + ", ".join(w.text for w in made))
+
+    def _on_table(self, state: WordThiefState) -> Counter:
+        return Counter(c.key for words in state.table.values() for w in words for c in w.cards)
+
+    # --- the events ---------------------------------------------------------------------------
+    def step(self, state: WordThiefState, event) -> Step:  # type: ignore[override]
+        if isinstance(event, Make):
+            return self._make(state, event)
+        if isinstance(event, Steal):
+            return self._steal(state, event)
+        if isinstance(event, Pass):
+            return self._pass(state, event)
+        if isinstance(event, Challenge):
+            return self._challenge(state, event)
+        if isinstance(event, End):
+            return self._end(state, event)
+        return super().step(state, event)
+
+    def _check_words(self, words: tuple[Word, ...]) -> None:
+        if not words:
+            raise IllegalPlay("the play has no words")
+        for w in words:
+            self.check_word_length(w)
+            self.check_cards(w)
+
+    def _make(self, state: WordThiefState, event: Make) -> Step:
+        self.check_turn(state, event.player)
+        self._check_words(event.words)
+        if len(event.words) > 1 and not self.options.get("several_words"):
+            raise IllegalPlay("one word per make: lay the others on later turns (or start a game with the several-words option)")
+        cards = [c for w in event.words for c in w]
+        self.check_conserved(self._on_table(state) + Counter(c.key for c in cards))
+        return self._lay(state, event.player, event.words, len(cards), ())
+
+    def find_victim_word(self, state: WordThiefState, victim: str, spelling: str, new_cards: Counter) -> TableWord:
+        """The victim's word of that spelling: the unlocked one whose cards all appear in the new words."""
+        matches = [w for w in state.table[victim] if w.text == spelling.upper()]
+        if not matches:
+            have = ", ".join(w.text for w in state.table[victim]) or "no words"
+            raise IllegalPlay(f"{victim} has no word {spelling.upper()} on the table ({victim} has {have})")
+        unlocked = [w for w in matches if not w.locked]
+        if not unlocked:
+            w = matches[0]
+            raise IllegalPlay(f"{w.text} is locked: all its cards are {SUIT_NAMES[suit_of(w.cards)]}; a locked word cannot be stolen")
+        for w in unlocked:
+            if not Counter(c.key for c in w.cards) - new_cards:
+                return w
+        return unlocked[0]
+
+    def stealable(self, state: WordThiefState | None = None, thief: str | None = None) -> list[tuple[TableWord, str | None]]:
+        """Every opponent word with None if it may be stolen, or the reason it may not."""
+        st = state or self.state
+        thief = thief or self.to_play
+        out = []
+        for owner, words in st.table.items():
+            for w in words:
+                reason = None
+                if owner == thief:
+                    reason = "your own word"
+                elif w.locked:
+                    reason = f"locked in {SUIT_NAMES[suit_of(w.cards)]}"
+                out.append((w, reason))
+        return out
+
+    def _steal(self, state: WordThiefState, event: Steal) -> Step:
+        thief = event.player
+        self.check_turn(state, thief)
+        if not event.targets:
+            raise IllegalPlay("a steal names the word it takes")
+        victims = [self.player(v) for v, _ in event.targets]
+        if thief in victims:
+            raise IllegalPlay(f"{thief} cannot steal his own word; only an opponent's word may be stolen")
+        if len(event.targets) > 1:
+            if not self.options.get("one_steal_per_opponent"):
+                raise IllegalPlay("one word per steal (the one-steal-per-opponent option allows one from each opponent)")
+            if len(set(victims)) != len(victims):
+                raise IllegalPlay("at most one word from each opponent in one turn")
+        self._check_words(event.words)
+        new_cards = Counter(c.key for w in event.words for c in w)
+        stolen = tuple(self.find_victim_word(state, v, s, new_cards) for v, s in event.targets)
+        stolen_cards = Counter(c.key for w in stolen for c in w.cards)
+        missing = stolen_cards - new_cards
+        if missing:
+            names = ", ".join(("joker" if f == "*" else f + s) for (f, s) in missing.elements())
+            raise IllegalPlay(f"the new words leave out {names} of the stolen word; a steal uses every stolen card")
+        from_hand = sum(new_cards.values()) - sum(stolen_cards.values())
+        if from_hand < 1:
+            raise IllegalPlay("a steal adds at least one card from the hand")
+        if not _each_word_holds_one(event.words, stolen_cards):
+            raise IllegalPlay("each new word must hold at least one card of the stolen word")
+        table = self._on_table(state) - stolen_cards + new_cards
+        self.check_conserved(table)
+        return self._lay(state, thief, event.words, from_hand, stolen)
+
+    def _pass(self, state: WordThiefState, event: Pass) -> Step:
+        self.check_turn(state, event.player)
+        new = state.copy()
+        self._pass_penalty(new, event.player)
+        new.turn += 1
+        return Step(new, (LedgerLine(event.player, penalty=PASS_PENALTY, note="pass"),),
+                    summary=f"{event.player} passes: -{PASS_PENALTY}, draws {1 if state.pile else 0}")
+
+    def _pass_penalty(self, new: WordThiefState, player: str) -> None:
+        new.scores[player] -= PASS_PENALTY
+        if new.pile:
+            new.hands[player] += 1
+            new.pile -= 1
+
+    def latest_play(self, state: WordThiefState | None = None) -> Play | None:
+        plays = (state or self.state).plays
+        return plays[-1] if plays else None
+
+    def _challenge(self, state: WordThiefState, event: Challenge) -> Step:
+        challenger = self.player(event.player)
+        play = self.latest_play(state)
+        if play is None:
+            raise IllegalPlay("there is no play on the table to challenge")
+        if play.player == challenger:
+            raise IllegalPlay(f"{challenger} cannot challenge his own play")
+        texts = [w.text for w in play.made]
+        what = " ".join(texts)
+        if self.judge(texts, state):
+            return self.challenge_penalty_step(state, challenger, self.challenger_penalty, what)
+        new = state.copy()
+        owner = play.player
+        lines = [LedgerLine(owner, word=-sum(w.word_points for w in play.made), bonus=-play.bonus,
+                            note=f"{what} taken back (NOT VALID)")]
+        made = {w.uid for w in play.made}
+        new.table[owner] = tuple(w for w in new.table[owner] if w.uid not in made)
+        new.scores[owner] -= sum(w.word_points for w in play.made) + play.bonus
+        for w in play.stolen:
+            new.table[w.owner] = new.table[w.owner] + (w,)
+            new.scores[w.owner] += w.word_points
+            lines.append(LedgerLine(w.owner, word=w.word_points, note=f"{w.text} returned"))
+        new.hands[owner] += play.from_hand
+        self._pass_penalty(new, owner)
+        lines.append(LedgerLine(owner, penalty=PASS_PENALTY, note="failed play: loses 5 and draws 1 as for a pass"))
+        new.plays = new.plays[:-1]
+        return Step(new, tuple(lines), False, f"{what} is NOT VALID: taken back, {owner} loses {PASS_PENALTY}")
+
+    def _end(self, state: WordThiefState, event: End) -> Step:
+        hands = self.end_hands(event)
+        self.check_conserved(self._on_table(state) + Counter(c.key for h in hands.values() for c in h))
+        new = state.copy()
+        new.ended = True
+        lines = []
+        for name, cards in hands.items():
+            value = self.hand_value(cards)
+            new.scores[name] -= value
+            lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(c.token(self.kind) for c in cards) or 'none'}"))
+        return Step(new, tuple(lines), summary="end of game: hands deducted")
+
+
+def _each_word_holds_one(words: tuple[Word, ...], stolen: Counter) -> bool:
+    """Can the stolen cards be placed so that every new word holds at least one? (a small matching)"""
+    keys = [set(c.key for c in w) & set(stolen) for w in words]
+
+    def place(i: int, left: Counter) -> bool:
+        if i == len(keys):
+            return True
+        for k in keys[i]:
+            if left[k] > 0:
+                left[k] -= 1
+                if place(i + 1, left):
+                    return True
+                left[k] += 1
+        return False
+
+    return place(0, Counter(stolen))

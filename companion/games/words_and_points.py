@@ -1,0 +1,127 @@
+"""Words And Points (Multi Playing Cards rule 16): crossword plays scored with the table letters they use."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from companion.cards import spell
+from companion.errors import IllegalPlay
+from companion.events import Challenge, End, Make, Pass, Word
+from companion.games.base import Game, State, Step
+from companion.outcome import LedgerLine
+
+HAND = 7
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A play standing on the table: its words, the cards it added, and its points."""
+
+    player: str
+    words: tuple[Word, ...]
+    points: int
+
+    @property
+    def new_cards(self) -> list:
+        return [c for w in self.words for c in w if not c.table]
+
+
+@dataclass
+class WordsAndPointsState(State):
+    plays: tuple[Placed, ...] = ()
+    hands: dict[str, int] = None  # type: ignore[assignment]
+    pile: int = 0
+
+    def copy(self) -> "WordsAndPointsState":
+        return replace(self, scores=dict(self.scores), hands=dict(self.hands))
+
+
+class WordsAndPoints(Game):
+    kind = "words-and-points"
+    title = "Words And Points"
+
+    def initial_state(self) -> WordsAndPointsState:
+        return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
+                                   pile=self.deck.size - HAND * len(self.players))
+
+    def table_letters(self, state: WordsAndPointsState | None = None) -> Counter:
+        """Letters lying on the table, a blank keyed as '*' plus its letter."""
+        st = state or self.state
+        return Counter(("*" + c.letter) if c.wild else c.letter for p in st.plays for c in p.new_cards)
+
+    def step(self, state: WordsAndPointsState, event) -> Step:  # type: ignore[override]
+        if isinstance(event, Make):
+            return self._make(state, event)
+        if isinstance(event, Pass):
+            self.check_turn(state, event.player)
+            new = state.copy()
+            new.turn += 1
+            return Step(new, summary=f"{event.player} passes")
+        if isinstance(event, Challenge):
+            return self._challenge(state, event)
+        if isinstance(event, End):
+            hands = self.end_hands(event)
+            self.check_conserved(self._on_table(state) + Counter(c.key for h in hands.values() for c in h))
+            new = state.copy()
+            new.ended = True
+            return Step(new, summary="end of game")
+        return super().step(state, event)
+
+    def _on_table(self, state: WordsAndPointsState) -> Counter:
+        return Counter(c.key for p in state.plays for c in p.new_cards)
+
+    def _make(self, state: WordsAndPointsState, event: Make) -> Step:
+        self.check_turn(state, event.player)
+        if not event.words:
+            raise IllegalPlay("the play has no words")
+        letters = self.table_letters(state)
+        first = not state.plays
+        for i, w in enumerate(event.words):
+            self.check_word_length(w)
+            self.check_cards(w)
+            if (i > 0 or not first) and not any(c.table for c in w):
+                raise IllegalPlay(f"{spell(w)} must use a letter already on the table: mark it with = (like =A)")
+            for c in w:
+                if c.table and letters[("*" + c.letter) if c.wild else c.letter] == 0:
+                    raise IllegalPlay(f"{c.token(self.kind)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on")
+                if c.wild and not c.table and self.options.get("bad_luck_blank"):
+                    raise IllegalPlay("the blank is a bad-luck card in this game and cannot be played")
+            if first and i == 0 and any(c.table for c in w):
+                raise IllegalPlay("the table is empty: the first word has no = letters")
+        new_cards = [c for w in event.words for c in w if not c.table]
+        if not new_cards:
+            raise IllegalPlay("a play lays at least one card from the hand")
+        hand = state.hands[event.player]
+        if len(new_cards) > hand:
+            raise IllegalPlay(f"{event.player} holds {hand} cards but this play takes {len(new_cards)} from the hand")
+        self.check_conserved(self._on_table(state) + Counter(c.key for c in new_cards))
+        points = [self.word_value(w) for w in event.words]
+        new = state.copy()
+        new.scores[event.player] += sum(points)
+        left = hand - len(new_cards)
+        draw = min(max(0, HAND - left), new.pile)
+        new.hands[event.player] = left + draw
+        new.pile -= draw
+        new.turn += 1
+        new.plays = state.plays + (Placed(event.player, event.words, sum(points)),)
+        lines = tuple(LedgerLine(event.player, word=p, note=f"{spell(w)}: {p}") for w, p in zip(event.words, points))
+        return Step(new, lines, summary=f"{event.player} makes " + ", ".join(spell(w) for w in event.words))
+
+    def _challenge(self, state: WordsAndPointsState, event: Challenge) -> Step:
+        challenger = self.player(event.player)
+        if not state.plays:
+            raise IllegalPlay("there is no play on the table to challenge")
+        play = state.plays[-1]
+        if play.player == challenger:
+            raise IllegalPlay(f"{challenger} cannot challenge his own play")
+        texts = [spell(w) for w in play.words]
+        what = " ".join(texts)
+        if self.judge(texts, state):
+            return self.challenge_penalty_step(state, challenger, self.challenger_penalty, what)
+        new = state.copy()
+        new.scores[play.player] -= play.points
+        new.hands[play.player] += len(play.new_cards)
+        new.plays = state.plays[:-1]
+        return Step(new, (LedgerLine(play.player, word=-play.points, note=f"{what} taken back (NOT VALID)"),),
+                    False, f"{what} is NOT VALID: taken back, no penalty")

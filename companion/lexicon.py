@@ -1,0 +1,67 @@
+"""The dictionary judge: a word list plus the table's house list of accepted and banned words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from companion.decks import ASSETS
+from companion.errors import CompanionError
+
+ENABLE = ASSETS / "words" / "enable1.txt"
+
+
+@cache
+def load_words(path: str | Path = ENABLE) -> frozenset[str]:
+    """Read a word list (one word a line, any case) into upper-case words of 2+ letters."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise CompanionError(f"cannot read word list {path}: {exc.strerror}; give a text file with one word a line") from exc
+    words = frozenset(w for w in text.upper().split() if len(w) >= 2 and w.isalpha() and w.isascii())
+    if not words:
+        raise CompanionError(f"word list {path} holds no words; give a text file with one word a line")
+    return words
+
+
+@dataclass
+class Lexicon:
+    """Judges words: valid when in the word list or accepted by the house, and not banned by it."""
+
+    words: frozenset[str]
+    accepted: set[str] = field(default_factory=set)
+    banned: set[str] = field(default_factory=set)
+    source: str = "ENABLE"
+
+    @classmethod
+    def load(cls, path: str | Path | None = None, house: dict | None = None) -> "Lexicon":
+        lex = cls(load_words(path or ENABLE), source=Path(path).name if path else "ENABLE")
+        for word in (house or {}).get("accept", []):
+            lex.house(word, True)
+        for word in (house or {}).get("ban", []):
+            lex.house(word, False)
+        return lex
+
+    def is_word(self, word: str) -> bool:
+        w = word.upper()
+        if w in self.banned:
+            return False
+        return w in self.accepted or (w in self.words)
+
+    def judge(self, words: list[str]) -> bool:
+        """A play of several words is judged as a whole: VALID only if every word is."""
+        return bool(words) and all(self.is_word(w) for w in words)
+
+    def house(self, word: str, accept: bool) -> None:
+        w = word.upper()
+        if not (w.isalpha() and w.isascii() and len(w) >= 2):
+            raise CompanionError(f"{word!r} cannot go on the house list: a word is 2 or more plain letters")
+        (self.accepted if accept else self.banned).add(w)
+        (self.banned if accept else self.accepted).discard(w)
+
+    def house_dict(self) -> dict[str, list[str]]:
+        return {"accept": sorted(self.accepted), "ban": sorted(self.banned)}
+
+    def copy(self) -> "Lexicon":
+        return Lexicon(self.words, set(self.accepted), set(self.banned), self.source)

@@ -1,0 +1,195 @@
+"""The ledger on disk: SQLite in WAL mode, one transaction per event.
+
+A game is its header (game, players, options) plus its events in order. Undone events
+stay in the file, marked, so redo works after a restart too; a new event drops them.
+A file that is not ours, or is damaged, is reported and never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import CompanionError, SaveError
+from companion.events import Event, HouseWord
+from companion.gamelog import event_from_json, event_to_json, import_log
+from companion.games import Game, game_class
+from companion.lexicon import Lexicon
+from companion.outcome import Outcome
+from companion.paths import ledger_path
+
+APPLICATION_ID = 0x5443_4D50  # "TCMP": marks the file as a table companion ledger
+SCHEMA = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, players TEXT NOT NULL, options TEXT NOT NULL,
+                    created REAL NOT NULL, updated REAL NOT NULL);
+CREATE TABLE events (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+                     body TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, seq));
+CREATE TABLE house (kind TEXT NOT NULL, word TEXT NOT NULL, accept INTEGER NOT NULL, PRIMARY KEY (kind, word));
+"""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    kind: str
+    players: list[str]
+    events: int
+    updated: float
+
+
+class Store:
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else ledger_path()
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5)
+            app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+            tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise SaveError(f"{self.path} is not a table companion save ({exc}); it was left untouched: "
+                            "move it aside, or start with --data-dir DIR") from exc
+        if fresh or (app_id == 0 and tables == 0):
+            self.db.execute("PRAGMA journal_mode=WAL")
+            with self._tx():
+                for statement in [f"PRAGMA application_id={APPLICATION_ID}", "PRAGMA user_version=1",
+                                  *SCHEMA.split(";")]:
+                    if statement.strip():
+                        self.db.execute(statement)
+        elif app_id != APPLICATION_ID:
+            self.db.close()
+            raise SaveError(f"{self.path} belongs to another program; it was left untouched: "
+                            "move it aside, or start with --data-dir DIR")
+        else:
+            self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- games ----------------------------------------------------------------------------------
+    def create(self, game: Game) -> "SavedGame":
+        now = time.time()
+        with self._tx():
+            cur = self.db.execute("INSERT INTO games (kind, players, options, created, updated) VALUES (?,?,?,?,?)",
+                                  (game.kind, json.dumps(game.players), json.dumps(game.options), now, now))
+            gid = cur.lastrowid
+            for seq, event in enumerate(game.events, start=1):
+                self._insert(gid, seq, game.kind, event)
+        return SavedGame(self, gid, game)
+
+    def _insert(self, gid: int, seq: int, kind: str, event: Event) -> None:
+        self.db.execute("INSERT INTO events (game_id, seq, body) VALUES (?,?,?)",
+                        (gid, seq, json.dumps(event_to_json(kind, event))))
+
+    def games(self) -> list[GameInfo]:
+        rows = self.db.execute(
+            "SELECT g.id, g.kind, g.players, g.updated, "
+            "(SELECT count(*) FROM events e WHERE e.game_id = g.id AND NOT e.undone) "
+            "FROM games g ORDER BY g.updated DESC").fetchall()
+        return [GameInfo(r[0], r[1], json.loads(r[2]), r[4], r[3]) for r in rows]
+
+    def load(self, gid: int, lexicon: Lexicon | None = None) -> "SavedGame":
+        row = self.db.execute("SELECT kind, players, options FROM games WHERE id = ?", (gid,)).fetchone()
+        if row is None:
+            raise SaveError(f"there is no saved game {gid}; `companion games` lists them")
+        rows = self.db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+        try:
+            kind = row[0]
+            game = import_log({"game": kind, "players": json.loads(row[1]), "options": json.loads(row[2]),
+                               "events": [json.loads(b) for b, undone in rows if not undone]}, lexicon)
+            undone = [event_from_json(kind, json.loads(b)) for b, u in rows if u]
+        except (CompanionError, ValueError) as exc:
+            raise SaveError(f"saved game {gid} is damaged ({exc}); the file was left untouched") from exc
+        for event in reversed(undone):
+            game._redo.append(event)
+        return SavedGame(self, gid, game)
+
+    def delete(self, gid: int) -> None:
+        with self._tx():
+            self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
+
+    # --- the house list, shared by every game of a kind ------------------------------------------
+    def house(self, kind: str) -> dict[str, list[str]]:
+        rows = self.db.execute("SELECT word, accept FROM house WHERE kind = ? ORDER BY word", (kind,)).fetchall()
+        return {"accept": [w for w, a in rows if a], "ban": [w for w, a in rows if not a]}
+
+    def set_house(self, kind: str, word: str, accept: bool) -> None:
+        with self._tx():
+            self.db.execute("INSERT OR REPLACE INTO house (kind, word, accept) VALUES (?,?,?)",
+                            (kind, word.upper(), int(accept)))
+
+
+class SavedGame:
+    """A game bound to its rows in the store: every change is committed before it returns."""
+
+    def __init__(self, store: Store, gid: int, game: Game):
+        self.store, self.id, self.game = store, gid, game
+
+    def _live(self) -> int:
+        return len(self.game.events)
+
+    def apply(self, event: Event) -> Outcome:
+        outcome = self.game.apply(event)  # raises before anything is written when illegal
+        try:
+            with self.store._tx():
+                self.store.db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (self.id, self._live()))
+                self.store._insert(self.id, self._live(), self.game.kind, event)
+                self._touch()
+        except sqlite3.Error:
+            self.game.undo()
+            self.game._redo.pop()
+            raise
+        if isinstance(event, HouseWord):
+            self.store.set_house(self.game.kind, event.word, event.accept)
+        return outcome
+
+    def undo(self) -> Event | None:
+        seq = self._live()
+        event = self.game.undo()
+        if event is not None:
+            with self.store._tx():
+                self.store.db.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?", (self.id, seq))
+                self._touch()
+        return event
+
+    def redo(self) -> Event | None:
+        event = self.game.redo()
+        if event is not None:
+            with self.store._tx():
+                self.store.db.execute("UPDATE events SET undone = 0 WHERE game_id = ? AND seq = ?",
+                                      (self.id, self._live()))
+                self._touch()
+        return event
+
+    def _touch(self) -> None:
+        self.store.db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), self.id))
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error: one event, one transaction."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def new_saved_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> SavedGame:
+    """Start a game with the table's house list folded into its options, and save it."""
+    opts = dict(options or {})
+    house = store.house(kind)
+    if house["accept"] or house["ban"]:
+        mine = opts.get("house") or {}
+        opts["house"] = {k: sorted(set(house[k]) | set(mine.get(k, []))) for k in ("accept", "ban")}
+    return store.create(game_class(kind)(players, opts))
