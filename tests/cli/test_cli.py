@@ -1,0 +1,78 @@
+"""The command line: replay's JSON contract and exit codes, judge, games, export and import."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+DESIGN_LOG = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "h"}, "events": [
+    {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
+    {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
+    {"type": "pass", "player": "Ann"},
+    {"type": "challenge", "player": "Ann"},
+    {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}}]}
+
+
+def _write(tmp_path: Path, data) -> Path:
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_replay_json_of_the_design_log(tmp_path, capsys):
+    # Ann: CAT all hearts (trump) = (3+1+1) x3 = 15. Bob steals it as CATS (Sd breaks the lock):
+    # Bob 3+1+1+1 = 6, Ann loses 15 -> 0. Ann passes: -5. Ann challenges CATS: VALID, costs 0.
+    # End: Ann holds Qd (10) -> -15. Bob 6 = 1 blue + 1 white. Ann's debt holds no chips.
+    assert main(["replay", str(_write(tmp_path, DESIGN_LOG)), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "scores": {"Ann": -15, "Bob": 6}, "winner": "Bob",
+        "chips": {"Ann": {"red": 0, "blue": 0, "white": 0}, "Bob": {"red": 0, "blue": 1, "white": 1}}}
+
+
+def test_replay_illegal_event_exits_2_with_its_number(tmp_path, capsys):
+    bad = dict(DESIGN_LOG, events=DESIGN_LOG["events"][:1] + [{"type": "pass", "player": "Ann"}])
+    assert main(["replay", str(_write(tmp_path, bad)), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == "event 2: it is Bob's turn, not Ann's"
+
+
+def test_replay_unknown_game_is_event_0(tmp_path, capsys):
+    assert main(["replay", str(_write(tmp_path, {"game": "chess", "players": ["A", "B"], "events": []}))]) == 2
+    assert capsys.readouterr().err.startswith("event 0: ")
+
+
+def test_replay_not_json(tmp_path, capsys):
+    path = tmp_path / "x.json"
+    path.write_text("{oops")
+    assert main(["replay", str(path)]) == 2
+    assert "not JSON" in capsys.readouterr().err
+
+
+def test_judge_exit_codes(capsys):
+    assert main(["judge", "qat"]) == 0
+    assert "VALID" in capsys.readouterr().out
+    assert main(["judge", "qat", "xyzzyq"]) == 1  # a play is judged as a whole
+    assert "NOT VALID" in capsys.readouterr().out
+    assert main(["judge", "don't"]) == 2
+
+
+def test_import_export_and_games_roundtrip(tmp_path, capsys):
+    assert main(["import", str(_write(tmp_path, DESIGN_LOG))]) == 0
+    capsys.readouterr()
+    assert main(["games", "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert [(g["game"], g["players"], g["events"]) for g in games] == [("word-thief", ["Ann", "Bob"], 5)]
+    out = tmp_path / "out.json"
+    assert main(["export", str(games[0]["id"]), str(out)]) == 0
+    assert json.loads(out.read_text()) == DESIGN_LOG
+
+
+def test_help_everywhere():
+    for args in ([], ["replay"], ["judge"], ["games"], ["export"], ["import"]):
+        run = subprocess.run([sys.executable, "-m", "companion", *args, "--help"], capture_output=True, text=True)
+        assert run.returncode == 0 and "usage: companion" in run.stdout
