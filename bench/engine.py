@@ -1,0 +1,104 @@
+"""Engine benchmark: dictionary load, judge lookups per second, resume of a 500-event game.
+
+Each figure is set against a baseline measured in the same run (the plain-Python floor
+for the same work), so the ratio stays meaningful on a noisy machine.
+Run: .venv/bin/python bench/engine.py   (add --md to print a markdown table for docs/benchmarks.md)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.events import Challenge, Make, Pass  # noqa: E402
+from companion.gamelog import export_log, import_log  # noqa: E402
+from companion.games import new_game  # noqa: E402
+from companion.lexicon import ENABLE, Lexicon, load_words  # noqa: E402
+from companion.notation import parse_play  # noqa: E402
+from companion.store import Store  # noqa: E402
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def build_500_event_log() -> dict:
+    """A 4-player Word Thief game: real makes and steals, then make/challenge/pass cycles."""
+    game = new_game("word-thief", ["Ann", "Bob", "Cy", "Di"], {"trump": "h"})
+    deck = game.deck
+
+    def play(text: str) -> None:
+        game.apply(Make(game.to_play, parse_play("word-thief", text, deck)))
+
+    for text in ("cat/h", "dog/h", "rain/d", "lie/c"):
+        play(text)
+    junk = ["tca/s", "nrt/c", "pkh/h", "sfx/s"]
+    i = 0
+    while len(game.events) < 500:
+        player = game.to_play
+        play(junk[i % 4])
+        nxt = game.players[(game.players.index(player) + 1) % 4]
+        game.apply(Challenge(nxt))  # NOT VALID: taken back, -5, draw 1
+        if len(game.events) < 500:
+            game.apply(Pass(game.to_play))
+        i += 1
+    return export_log(game)
+
+
+def main() -> None:
+    rows = []
+    # dictionary load: the engine's reader against a bare read-and-split of the same file
+    base = timed(lambda: set(Path(ENABLE).read_text().split()), 15)
+    ours = timed(lambda: (load_words.cache_clear(), load_words()), 15)
+    rows.append(("dictionary load (172,823 words)", statistics.median(ours) * 1e3, "ms",
+                 statistics.median(base) * 1e3, "bare set(read().split())"))
+
+    lex = Lexicon.load()
+    words = sorted(lex.words)[::50] + ["QZXJ", "AAAAA", "ZZZ"] * 100
+    n = len(words)
+    base_t = statistics.median(timed(lambda: [w in lex.words for w in words], 15))
+    ours_t = statistics.median(timed(lambda: [lex.judge([w]) for w in words], 15))
+    rows.append(("judge lookups", n / ours_t / 1e6, "M/s", n / base_t / 1e6, "bare set membership"))
+
+    log = build_500_event_log()
+    text = json.dumps(log)
+    base = timed(lambda: json.loads(text), 15)
+    ours = timed(lambda: import_log(json.loads(text), lex), 15)
+    rows.append(("resume: replay a 500-event log", statistics.median(ours) * 1e3, "ms",
+                 statistics.median(base) * 1e3, "json.loads of the log alone"))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "ledger.sqlite3")
+        saved = store.create(import_log(log, lex))
+        ours = timed(lambda: store.load(saved.id, lex), 15)
+        rows.append(("resume from SQLite (500 events)", statistics.median(ours) * 1e3, "ms",
+                     statistics.median(base) * 1e3, "json.loads of the log alone"))
+
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    print(f"date {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}")
+    if "--md" in sys.argv:
+        print("| measure | median | baseline (same run) | ratio |\n|---|---|---|---|")
+    for name, value, unit, baseline, what in rows:
+        ratio = value / baseline
+        if "--md" in sys.argv:
+            print(f"| {name} | {value:.2f} {unit} | {baseline:.2f} {unit} ({what}) | {ratio:.2f}x |")
+        else:
+            print(f"{name:34s} {value:9.2f} {unit:4s}  baseline {baseline:9.2f} {unit:4s} ({what})  ratio {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
