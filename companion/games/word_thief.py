@@ -247,11 +247,42 @@ class WordThief(Game):
         plays = (state or self.state).plays
         return plays[-1] if plays else None
 
+    def challenged_play(self, state: WordThiefState, event: Challenge) -> int:
+        """Where in ``state.plays`` the play a challenge targets lies.
+
+        Without ``of``/``word`` it is the latest play; a named word must belong to it unless the
+        ``challenge_any`` option lets a challenge target any word on the table, whose whole play
+        (a steal included) is then judged and taken back.
+        """
+        if not state.plays:
+            raise IllegalPlay("there is no play on the table to challenge")
+        latest = len(state.plays) - 1
+        if event.of is None and event.word is None:
+            return latest
+        if not event.of or not event.word:
+            raise IllegalPlay("a challenge that names a word gives its owner (of) and the word")
+        owner, word = self.player(event.of), event.word.upper()
+        if not self.options.get("challenge_any"):
+            play = state.plays[latest]
+            if play.player != owner or word not in [w.text for w in play.made]:
+                made = " ".join(w.text for w in play.made)
+                raise IllegalPlay(f"a challenge targets the latest play, {play.player}'s {made}; "
+                                  "the challenge_any option lets it target any word on the table")
+            return latest
+        uids = {w.uid for w in state.table[owner] if w.text == word}
+        if not uids:
+            have = ", ".join(w.text for w in state.table[owner]) or "no words"
+            raise IllegalPlay(f"{owner} has no word {word} on the table ({owner} has {have})")
+        at = max(i for i, p in enumerate(state.plays) if uids & {w.uid for w in p.made})
+        standing = {w.uid for words in state.table.values() for w in words}
+        if any(w.uid not in standing for w in state.plays[at].made):
+            raise IllegalPlay(f"{word} was laid with words that have been stolen since; it can no longer be taken back")
+        return at
+
     def _challenge(self, state: WordThiefState, event: Challenge) -> Step:
         challenger = self.player(event.player)
-        play = self.latest_play(state)
-        if play is None:
-            raise IllegalPlay("there is no play on the table to challenge")
+        at = self.challenged_play(state, event)
+        play = state.plays[at]
         if play.player == challenger:
             raise IllegalPlay(f"{challenger} cannot challenge his own play")
         texts = [w.text for w in play.made]
@@ -272,7 +303,7 @@ class WordThief(Game):
         new.hands[owner] += play.from_hand
         self._pass_penalty(new, owner)
         lines.append(LedgerLine(owner, penalty=PASS_PENALTY, note="failed play: loses 5 and draws 1 as for a pass"))
-        new.plays = new.plays[:-1]
+        new.plays = state.plays[:at] + state.plays[at + 1:]
         return Step(new, tuple(lines), False, f"{what} is NOT VALID: taken back, {owner} loses {PASS_PENALTY}")
 
     def _end(self, state: WordThiefState, event: End) -> Step:

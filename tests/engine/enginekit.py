@@ -1,0 +1,56 @@
+"""Small builders shared by the engine tests: cards from log tokens, events, games."""
+
+from __future__ import annotations
+
+from companion.cards import parse_token
+from companion.events import Challenge, End, Make, Pass, QuiddlerHand, Round, Steal, Word
+from companion.games import Quiddler, WordsAndPoints, WordThief, new_game
+
+
+def cards(text: str, game: str = "word-thief") -> Word:
+    """Cards from space-separated log tokens: cards("Ch Ah Ts")."""
+    return tuple(parse_token(t, game) for t in text.split())
+
+
+def make(player: str, *words: str, game: str = "word-thief") -> Make:
+    return Make(player, tuple(cards(w, game) for w in words))
+
+
+def steal(player: str, victim: str, word: str, *words: str) -> Steal:
+    return Steal(player, ((victim, word),), tuple(cards(w) for w in words))
+
+
+def steal_many(player: str, targets: list[tuple[str, str]], *words: str) -> Steal:
+    return Steal(player, tuple(targets), tuple(cards(w) for w in words))
+
+
+def end(**hands: str) -> End:
+    return End(tuple((p, cards(h)) for p, h in hands.items()))
+
+
+def hand(player: str, words: list[str], left: str = "") -> QuiddlerHand:
+    return QuiddlerHand(player, tuple(cards(w, "quiddler") for w in words), cards(left, "quiddler"))
+
+
+def round_(out: str, *hands: QuiddlerHand) -> Round:
+    return Round(out, tuple(hands))
+
+
+def wt(players: str = "Ann Bob", **options) -> WordThief:
+    return new_game("word-thief", players.split(), options)  # type: ignore[return-value]
+
+
+def qd(players: str = "Ann Bob", **options) -> Quiddler:
+    return new_game("quiddler", players.split(), options)  # type: ignore[return-value]
+
+
+def wp(players: str = "Ann Bob", **options) -> WordsAndPoints:
+    return new_game("words-and-points", players.split(), options)  # type: ignore[return-value]
+
+
+def words_of(game: WordThief, player: str) -> list[str]:
+    return [w.text for w in game.state.table[player]]
+
+
+__all__ = ["cards", "make", "steal", "steal_many", "end", "hand", "round_", "wt", "qd", "wp", "words_of",
+           "Challenge", "Pass"]
