@@ -1,0 +1,78 @@
+"""The app and its factory: ``make_app()`` is what the CLI runs and what every test drives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+from textual.widgets import Input
+
+from companion.errors import SaveError
+from companion.store import SavedGame, Store
+from companion.tui.demo import build_demo
+from companion.tui.screens.judge import JudgeScreen
+from companion.tui.screens.start import StartScreen
+from companion.tui.screens.table import TableScreen
+from companion.tui.session import load_game
+
+
+class CompanionApp(App[None]):
+    CSS_PATH = Path(__file__).with_name("companion.tcss")
+    TITLE = "Table companion"
+    cursor_blink = True  # tests turn it off so snapshots are stable
+
+    def __init__(self, store: Store | None = None, demo: bool = False, game_id: int | None = None,
+                 judge_only: bool = False) -> None:
+        super().__init__()
+        self._store = store
+        self._demo, self._game_id, self._judge_only = demo, game_id, judge_only
+
+    def on_mount(self) -> None:
+        if self._judge_only:
+            self.push_screen(JudgeScreen())
+            return
+        try:
+            store = self._store or Store()
+        except SaveError as exc:
+            self.push_screen(StartScreen(None, error=str(exc)))
+            return
+        self._store = store
+        try:
+            if self._demo:
+                self.push_screen(StartScreen(store))
+                self.open_game(build_demo(store))
+                return
+            if self._game_id is not None:
+                saved = load_game(store, self._game_id)
+                self.push_screen(StartScreen(store))
+                self.open_game(saved)
+                return
+        except SaveError as exc:
+            self.push_screen(StartScreen(store, error=str(exc)))
+            return
+        self.push_screen(StartScreen(store))
+
+    def open_game(self, saved: SavedGame) -> None:
+        self.push_screen(TableScreen(saved))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if not self.cursor_blink and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands, then every key binding the current screen offers right now."""
+        yield from super().get_system_commands(screen)
+        for binding in screen.BINDINGS:
+            if binding.description and screen.check_action(binding.action, ()):
+                yield SystemCommand(binding.description, binding.tooltip or f"key {binding.key}",
+                                    partial(screen.run_action, binding.action))
+
+
+def make_app(store: Store | None = None, demo: bool = False, game_id: int | None = None,
+             judge_only: bool = False) -> CompanionApp:
+    """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``."""
+    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only)

@@ -1,0 +1,1 @@
+"""The app's screens: start, table and the flows the table opens."""

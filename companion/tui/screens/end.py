@@ -1,0 +1,87 @@
+"""End of game: each player's remaining cards, the deductions, and the standings they lead to."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+from companion.errors import CompanionError
+from companion.events import End
+from companion.games import Game, Quiddler, WordThief
+from companion.notation import parse_cards
+from companion.tui.screens.notice import standings_text
+from companion.tui.view import outcome_text
+from companion.tui.widgets.preview import Preview
+
+HAND_HINT = {"word-thief": "cards left, e.g. qa/dh or Qd Ah (empty: none)",
+             "words-and-points": "cards left, e.g. qa (empty: none)"}
+
+
+class EndScreen(ModalScreen[End | None]):
+    """Enter moves to the next hand; Enter on the last hand ends the game once the entry is legal."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"), Binding("enter", "submit", "Next hand / end the game")]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.asks_hands = not isinstance(game, Quiddler)  # a Quiddler game stops with no hands to show
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            what = ("Each player's cards left in hand" + (" are deducted." if isinstance(self.game, WordThief)
+                                                           else " (no deduction in this game).")
+                    + " Enter goes to the next hand, and on the last one ends the game."
+                    if self.asks_hands else "Stop the game here? Enter ends it.")
+            yield Static(f"End of game. {what}", classes="dialog-title")
+            if self.asks_hands:
+                with Grid(id="hands"):
+                    for i, player in enumerate(self.game.players):
+                        yield Label(player)
+                        yield Input(placeholder=HAND_HINT[self.game.kind], id=f"hand-{i}")
+            yield Preview(id="end-preview")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.update_preview()
+
+    def end_event(self) -> End:
+        if not self.asks_hands:
+            return End()
+        hands = tuple((p, parse_cards(self.game.kind, self.query_one(f"#hand-{i}", Input).value, self.game.deck))
+                      for i, p in enumerate(self.game.players))
+        return End(hands)
+
+    def update_preview(self) -> None:
+        preview = self.query_one(Preview)
+        try:
+            outcome = self.game.preview(self.end_event())
+        except CompanionError as exc:
+            preview.show(str(exc), "error", title="check the cards")
+            return
+        body = Text.assemble(outcome_text(self.game, outcome), "\n" if outcome.lines else "",
+                             standings_text(self.game, outcome.after))
+        preview.show(body, "ok", title="if the game ends now")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        if event.input is not inputs[-1]:
+            inputs[inputs.index(event.input) + 1].focus()
+            return
+        self.action_submit()
+
+    def action_submit(self) -> None:
+        try:
+            end = self.end_event()
+            self.game.check(end)
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="check the cards")
+            return
+        self.dismiss(end)

@@ -1,0 +1,53 @@
+"""Judge-only mode: type words and the table sees VALID or NOT VALID in large letters."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from companion.lexicon import Lexicon
+from companion.tui.widgets.banner import Banner
+
+
+class JudgeScreen(Screen):
+    """No game and no ledger: the dictionary alone. Several words are judged as a whole."""
+
+    BINDINGS = [Binding("escape", "leave", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lexicon = Lexicon.load()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="judge"):
+            yield Static(Text("Word judge · dictionary: ENABLE", style="bold"))
+            yield Input(placeholder="type a word (or several) and press Enter", id="judge-input")
+            with Center():
+                yield Banner("", id="verdict")
+            yield Static(id="judged")
+        yield Footer(show_command_palette=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one(Banner).word = ""  # an old verdict must never sit under new text
+        self.query_one("#judged", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        words = [w for w in event.value.upper().replace(",", " ").split()]
+        if not words:
+            return
+        valid = self.lexicon.judge(words)
+        banner = self.query_one(Banner)
+        banner.word = "VALID" if valid else "NOT VALID"
+        self.set_class(valid, "-valid")
+        self.set_class(not valid, "-invalid")
+        self.query_one("#judged", Static).update(Text(" ".join(words), style="bold"))
+
+    def action_leave(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

@@ -1,0 +1,54 @@
+"""A full-screen notice the table reads at a glance: a challenge's verdict, the final standings."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from companion.games import Game
+from companion.outcome import Outcome
+from companion.tui.view import outcome_text
+from companion.tui.widgets.banner import Banner
+
+
+def standings_text(game: Game, scores: dict[str, int]) -> Text:
+    ranked = sorted(game.players, key=lambda p: -scores[p])
+    best = scores[ranked[0]]
+    lines = [Text.assemble(f"{i}. ", (f"{p:<12}", "bold"), f"{scores[p]:>5}", ("  ★" if scores[p] == best else "", "yellow"))
+             for i, p in enumerate(ranked, start=1)]
+    winners = [p for p in ranked if scores[p] == best]
+    lines.append(Text(f"\n{winners[0]} wins!" if len(winners) == 1 else f"\nA tie: {' and '.join(winners)}",
+                      style="bold yellow"))
+    return Text("\n").join(lines)
+
+
+class NoticeScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Back to the table")]
+
+    def __init__(self, title: str, body: Text, banner: str = "", tone: str = "") -> None:
+        super().__init__(classes=tone)
+        self.title_text, self.body, self.banner = title, body, banner
+
+    @classmethod
+    def verdict(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
+        valid = bool(outcome.verdict)
+        return cls(outcome.summary, outcome_text(game, outcome) or Text("No points move: the play stands."),
+                   "VALID" if valid else "NOT VALID", "-valid" if valid else "-invalid")
+
+    @classmethod
+    def standings(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
+        body = Text.assemble(outcome_text(game, outcome), "\n\n", standings_text(game, outcome.after))
+        return cls("Final standings", body)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="notice"):
+            if self.banner:
+                with Center():
+                    yield Banner(self.banner)
+            yield Static(Text(self.title_text, style="bold"), id="notice-title")
+            yield Static(self.body, id="notice-body")
+        yield Footer(show_command_palette=False)

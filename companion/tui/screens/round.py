@@ -1,0 +1,98 @@
+"""Quiddler round entry: each player's words and left-over cards, with bonuses worked out as you type."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Select, Static
+
+from companion.errors import CompanionError
+from companion.events import QuiddlerHand, Round
+from companion.games import Quiddler
+from companion.cards import Card
+from companion.decks import Deck
+from companion.notation import parse_play
+from companion.tui.view import outcome_text
+from companion.tui.widgets.preview import Preview
+
+
+def left_cards(text: str, deck: Deck) -> tuple[Card, ...]:
+    """Cards left in hand, one face per token: "qu z" is the QU card and Z.
+
+    The engine's parse_cards reads "qu" as a word that splits two ways, so a lone QU card could not be typed.
+    """
+    faces = text.upper().replace("-", " ").replace(",", " ").split()
+    for face in faces:
+        if face not in deck.faces:
+            raise CompanionError(f"{face} is not a Quiddler card; type cards left one by one, like qu z e")
+    return tuple(Card(face) for face in faces)
+
+
+class RoundScreen(ModalScreen[Round | None]):
+    """One row per player: words (qu-i-t cat) and cards left (z e). Enter on the last row commits."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, game: Quiddler) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        with Vertical(classes="dialog"):
+            yield Static(f"Round {game.round_number}: {game.round_number + 2} cards each. Words as quit or "
+                         "qu-i-t, cards left as z e.", classes="dialog-title")
+            yield Select([(p, p) for p in game.players], prompt="Who went out?", id="out", compact=True)
+            with Grid(id="round-grid"):
+                for i, player in enumerate(game.players):
+                    yield Label(player)
+                    yield Input(placeholder="words, e.g. qu-i-t cat", id=f"words-{i}", compact=True)
+                    yield Input(placeholder="cards left: qu z", id=f"left-{i}", compact=True)
+            yield Preview(id="round-preview")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.update_preview()
+
+    def round_event(self) -> Round:
+        out = self.query_one("#out", Select).value
+        if not isinstance(out, str):
+            raise CompanionError("choose who went out (the first box)")
+        kind, deck = self.game.kind, self.game.deck
+        hands = []
+        for i, player in enumerate(self.game.players):
+            typed = self.query_one(f"#words-{i}", Input).value
+            words = parse_play(kind, typed, deck) if typed.strip() else ()
+            hands.append(QuiddlerHand(player, words, left_cards(self.query_one(f"#left-{i}", Input).value, deck)))
+        return Round(out, tuple(hands))
+
+    def update_preview(self) -> None:
+        preview = self.query_one(Preview)
+        try:
+            outcome = self.game.preview(self.round_event())
+        except CompanionError as exc:
+            preview.show(str(exc), "error", title="not yet")
+            return
+        preview.show(Text.assemble(outcome_text(self.game, outcome)), "ok", title="Enter on the last box commits")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        if event.input is not inputs[-1]:
+            inputs[inputs.index(event.input) + 1].focus()
+            return
+        try:
+            round_ = self.round_event()
+            self.game.check(round_)
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="not yet")
+            return
+        self.dismiss(round_)

@@ -1,0 +1,195 @@
+"""Start: a new game, a saved game to resume, the demo, or the word judge alone."""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from companion.decks import SUITS
+from companion.errors import CompanionError
+from companion.games import GAME_CLASSES
+from companion.store import Store
+from companion.tui.demo import build_demo
+from companion.tui.screens.judge import JudgeScreen
+from companion.tui.session import DICTIONARY, load_game, start_game
+from companion.tui.view import suit_label
+
+# (option key, label, value when ticked, game); RULES.md's defaults are the unticked boxes.
+TICK_OPTIONS = [
+    ("several_words", "Several words in one make", True, "word-thief"),
+    ("one_steal_per_opponent", "Steal one word from each opponent in a turn", True, "word-thief"),
+    ("challenger_penalty", "A challenger who loses takes -5", 5, "word-thief"),
+    ("half_deck", "Half deck (two players)", True, "word-thief"),
+    ("negative_rounds", "Round scores may go below 0", True, "quiddler"),
+    ("bad_luck_blank", "The blank is a bad-luck card", True, "words-and-points"),
+]
+ONE_BONUS = [("both bonuses", "both"), ("longest word only", "longest"), ("most words only", "most")]
+
+
+def ago(then: float) -> str:
+    minutes = int((time.time() - then) // 60)
+    if minutes < 60:
+        return f"{minutes} min ago"
+    return f"{minutes // 60} h ago" if minutes < 1440 else time.strftime("%d %b", time.localtime(then))
+
+
+class StartScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game", tooltip="Start the new game set up here"),
+        Binding("ctrl+r", "resume", "Resume", tooltip="Pick a saved game"),
+        Binding("ctrl+o", "demo", "Demo game", tooltip="Open a ready Word Thief game for three"),
+        Binding("ctrl+g", "judge", "Judge words", tooltip="Judge words against the dictionary, no game"),
+    ]
+
+    def __init__(self, store: Store | None, error: str = "") -> None:
+        super().__init__()
+        self.store, self.error = store, error
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("Table companion", "bold"), "  keeps the score of your word card game"),
+                     id="start-title")
+        yield Static(self.error, id="start-error", classes="error" if self.error else "")
+        with TabbedContent(id="start-tabs"):
+            with TabPane("New game", id="new"):
+                yield from self.new_game_form()
+            with TabPane("Resume", id="resume"):
+                yield OptionList(id="saved-games")
+            with TabPane("Demo", id="demo"):
+                yield Static("A Word Thief game for Ann, Bob and Cy with a few plays made: a locked word, a steal.")
+                yield Button("Open the demo game", id="demo-button", variant="primary")
+            with TabPane("Judge", id="judge"):
+                yield Static("Is it a word? Judge words against the dictionary, with no game and no ledger.")
+                yield Button("Judge words", id="judge-button", variant="primary")
+        yield Footer(show_command_palette=False)
+
+    def new_game_form(self) -> ComposeResult:
+        with VerticalScroll(id="new-form"):
+            with Grid(id="form-grid"):
+                yield Label("Game")
+                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value="word-thief",
+                             allow_blank=False, id="kind", compact=True)
+                yield Label("Players", id="players-label")
+                yield Input(placeholder="names in seating order, separated by commas: Ann, Bob, Cy", id="players",
+                            compact=True)
+                yield Label("Trump suit", classes="word-thief")
+                yield Select([(suit_label(s), s) for s in SUITS], value="h", allow_blank=False, id="trump",
+                             compact=True, classes="word-thief")
+                yield Label("Bonuses (2 players)", classes="quiddler")
+                yield Select(ONE_BONUS, value="both", allow_blank=False, id="one-bonus", compact=True,
+                             classes="quiddler")
+                yield Label("Dictionary")
+                yield Input(placeholder="ENABLE (or the path of a word list, one word a line)", id="dictionary",
+                            compact=True)
+            for key, label, _, kind in TICK_OPTIONS:
+                yield Checkbox(label, id=key, classes=kind, compact=True)
+            with Horizontal(id="start-row"):
+                yield Button("Start the game", id="start-button", variant="success", compact=True)
+
+    def on_mount(self) -> None:
+        if self.store is None:
+            for pane in ("new", "resume", "demo"):
+                self.query_one("#start-tabs", TabbedContent).disable_tab(pane)
+            self.query_one("#start-tabs", TabbedContent).active = "judge"
+            return
+        self.show_game_options("word-thief")
+        self.query_one("#players", Input).focus()
+
+    def on_screen_resume(self) -> None:
+        self.fill_saved_games()
+
+    def fill_saved_games(self) -> None:
+        if self.store is None:
+            return
+        saved = self.query_one("#saved-games", OptionList)
+        saved.clear_options()
+        games = self.store.games()
+        saved.add_options([Option(f"#{g.id}  {GAME_CLASSES[g.kind].title if g.kind in GAME_CLASSES else g.kind}"
+                                  f"  ·  {', '.join(g.players)}  ·  {g.events} events  ·  {ago(g.updated)}",
+                                  id=str(g.id)) for g in games])
+        if not games:
+            saved.add_option(Option("No saved games yet.", disabled=True))
+
+    @on(Select.Changed, "#kind")
+    def kind_changed(self, event: Select.Changed) -> None:
+        self.show_game_options(str(event.value))
+
+    def show_game_options(self, kind: str) -> None:
+        for key in GAME_CLASSES:
+            for widget in self.query(f".{key}"):
+                widget.display = key == kind
+        cls = GAME_CLASSES[kind]
+        self.query_one("#players-label", Label).update(f"Players ({cls.min_players}-{cls.max_players})")
+
+    def options(self, kind: str) -> dict:
+        options: dict = {}
+        if kind == "word-thief":
+            options["trump"] = self.query_one("#trump", Select).value
+        if kind == "quiddler" and (bonus := self.query_one("#one-bonus", Select).value) != "both":
+            options["one_bonus"] = bonus
+        for key, _, value, for_kind in TICK_OPTIONS:
+            if for_kind == kind and self.query_one(f"#{key}", Checkbox).value:
+                options[key] = value
+        if path := self.query_one("#dictionary", Input).value.strip():
+            options[DICTIONARY] = path
+        return options
+
+    def say(self, message: str) -> None:
+        error = self.query_one("#start-error", Static)
+        error.update(message)
+        error.set_class(bool(message), "error")
+
+    def action_start(self) -> None:
+        if self.store is None:
+            return
+        kind = str(self.query_one("#kind", Select).value)
+        players = [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
+        try:
+            saved = start_game(self.store, kind, players, self.options(kind))
+        except CompanionError as exc:
+            self.say(f"Cannot start: {exc}")
+            return
+        self.say("")
+        self.app.open_game(saved)
+
+    def action_resume(self) -> None:
+        if self.store is not None:
+            self.query_one("#start-tabs", TabbedContent).active = "resume"
+            self.query_one("#saved-games", OptionList).focus()
+
+    def action_demo(self) -> None:
+        if self.store is not None:
+            self.app.open_game(build_demo(self.store))
+
+    def action_judge(self) -> None:
+        self.app.push_screen(JudgeScreen())
+
+    @on(OptionList.OptionSelected, "#saved-games")
+    def resume_game(self, event: OptionList.OptionSelected) -> None:
+        try:
+            saved = load_game(self.store, int(event.option.id or 0))
+        except CompanionError as exc:
+            self.say(str(exc))
+            return
+        self.say("")
+        self.app.open_game(saved)
+
+    @on(Input.Submitted, "#players, #dictionary")
+    @on(Button.Pressed, "#start-button")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#demo-button")
+    def demo_pressed(self) -> None:
+        self.action_demo()
+
+    @on(Button.Pressed, "#judge-button")
+    def judge_pressed(self) -> None:
+        self.action_judge()

@@ -1,0 +1,107 @@
+"""Steal: pick an opponent's word, type the new words, and see the transfer before committing."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from companion.errors import CompanionError
+from companion.events import Steal
+from companion.games import WordThief
+from companion.notation import parse_play
+from companion.tui.view import cards_text, outcome_text, verdict_text, word_text
+from companion.tui.widgets.preview import Preview
+
+
+class StealScreen(ModalScreen[Steal | None]):
+    """Only stealable words can be ticked; the others say why not. Enter in the input commits."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, game: WordThief) -> None:
+        super().__init__()
+        self.game = game
+        self.thief = game.to_play or ""
+        # the words that can be stolen first; the others follow with the reason they cannot
+        self.words = sorted(game.stealable(thief=self.thief), key=lambda pair: pair[1] is not None)
+        self.several = bool(game.options.get("one_steal_per_opponent"))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)",
+                         classes="dialog-title")
+            yield SelectionList[int](*self.choices(), id="targets")
+            yield Input(placeholder="the new word(s), e.g. brains/dsdhcs", id="new-words")
+            yield Preview(id="steal-preview")
+        yield Footer(show_command_palette=False)
+
+    def choices(self) -> list[Selection[int]]:
+        out = []
+        for i, (w, reason) in enumerate(self.words):
+            label = Text.assemble(word_text(w.cards, w.locked), f"  {w.owner}: {w.word_points} word points"
+                                  + (f" + {w.bonus_points} bonus" if w.bonus_points else ""))
+            if reason:
+                label.append(f"  (cannot: {reason})", style="dim")
+            out.append(Selection(label, i, disabled=reason is not None))
+        return out
+
+    def on_mount(self) -> None:
+        if not any(reason is None for _, reason in self.words):
+            self.query_one(Preview).show("No word can be stolen now: " + (
+                "there are no opponent words on the table." if not self.words else "every other word is locked."),
+                "error", title="nothing to steal")
+        else:
+            self.query_one(Preview).show("Tick the word to steal.", title="preview")
+
+    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
+        targets = self.query_one(SelectionList)
+        if not self.several and event.selection.value in targets.selected:
+            for other in list(targets.selected):
+                if other != event.selection.value:
+                    targets.deselect(other)
+        if targets.selected:
+            self.query_one("#new-words", Input).focus()
+        self.update_preview()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def steal_event(self) -> Steal:
+        selected = self.query_one(SelectionList).selected
+        if not selected:
+            raise CompanionError("tick the word to steal first (arrow keys, then Space)")
+        targets = tuple((self.words[i][0].owner, self.words[i][0].text) for i in selected)
+        text = self.query_one("#new-words", Input).value
+        return Steal(self.thief, targets, parse_play("word-thief", text, self.game.deck))
+
+    def update_preview(self) -> None:
+        preview = self.query_one(Preview)
+        if not self.query_one("#new-words", Input).value.strip():
+            preview.show("Type the new word(s): every stolen card plus at least one from the hand.", title="preview")
+            return
+        try:
+            steal = self.steal_event()
+            outcome = self.game.preview(steal)
+        except CompanionError as exc:
+            preview.show(str(exc), "error", title="not a legal steal")
+            return
+        kept = [Text(f"{w.owner} keeps the {w.bonus_points} bonus points of {w.text}") for i in
+                self.query_one(SelectionList).selected if (w := self.words[i][0]).bonus_points]
+        read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in steal.words)
+        body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(self.game, steal.words),
+                                outcome_text(self.game, outcome), *kept])
+        preview.show(body, "ok", title="legal: Enter commits")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            steal = self.steal_event()
+            self.game.check(steal)
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="not a legal steal")
+            return
+        self.dismiss(steal)

@@ -1,0 +1,222 @@
+"""The table: scoreboard, one input line with a live preview, and every action of a turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from companion.errors import CompanionError
+from companion.events import Event, Make, Pass
+from companion.games import Quiddler, WordThief
+from companion.notation import parse_play
+from companion.outcome import Outcome
+from companion.store import SavedGame
+from companion.tui.screens.challenge import ChallengeScreen
+from companion.tui.screens.end import EndScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.notice import NoticeScreen
+from companion.tui.screens.round import RoundScreen
+from companion.tui.screens.steal import StealScreen
+from companion.tui.view import cards_text, outcome_text, suit_label, verdict_text
+from companion.tui.widgets.preview import Preview
+from companion.tui.widgets.scoreboard import Scoreboard
+
+EXAMPLES = {"word-thief": "cat/h  (all hearts)  ·  cat/hds  (a suit per card)  ·  c*at/h  (joker as A)",
+            "words-and-points": "cat  ·  c=at  (= marks a letter already on the table)  ·  *cat  (blank as C)"}
+
+
+class TableScreen(Screen):
+    """Drives one saved game: each committed event is in SQLite before the screen shows it."""
+
+    BINDINGS = [
+        Binding("f1", "help", "Help", tooltip="The rules of this game and the keys"),
+        Binding("ctrl+s", "steal", "Steal", tooltip="Take an opponent's word and rebuild it"),
+        Binding("ctrl+n", "pass_turn", "Pass", tooltip="Pass the turn"),
+        Binding("ctrl+r", "round", "Round", tooltip="Enter the round just played"),
+        Binding("ctrl+g", "challenge", "Challenge", tooltip="Judge the latest play against the dictionary"),
+        Binding("ctrl+z", "undo", "Undo", tooltip="Take back the last event"),
+        Binding("ctrl+y", "redo", "Redo", tooltip="Put back what was undone"),
+        Binding("ctrl+l", "history", "History", tooltip="Every event with its points and chips, and the score chart"),
+        Binding("ctrl+t", "chart", "Chart", show=False, tooltip="Score per turn for every player"),
+        Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
+    ]
+
+    def __init__(self, saved: SavedGame) -> None:
+        super().__init__()
+        self.saved = saved
+        self.game = saved.game
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Scoreboard(id="scoreboard")
+        typed = self.game.kind != "quiddler"
+        yield Input(placeholder="type a play, Enter to commit", id="play", disabled=not typed)
+        yield Preview(id="preview")
+        yield Static(id="last")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.refresh_game()
+        self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
+                           style="dim"))
+
+    # --- pushing state down --------------------------------------------------------------------
+    def refresh_game(self) -> None:
+        game = self.game
+        self.query_one(Scoreboard).game = game
+        self.query_one("#status", Static).update(self.status_text())
+        play = self.query_one("#play", Input)
+        play.disabled = game.ended or isinstance(game, Quiddler)
+        self.show_preview(play.value)
+        self.refresh_bindings()
+
+    def status_text(self) -> Text:
+        game = self.game
+        parts: list[Text | str] = [Text(game.title, style="bold")]
+        if isinstance(game, WordThief):
+            parts.append(Text.assemble("trump ", suit_label(game.trump)))
+        if isinstance(game, Quiddler):
+            if game.round_number <= 8:
+                parts.append(f"round {game.round_number} of 8 · dealer {game.dealer()} · "
+                             f"{game.round_number + 2} cards each")
+        elif hasattr(game.state, "pile"):
+            parts.append(f"draw pile {game.state.pile}")
+        if game.ended:
+            winner = game.winner()
+            parts.append(Text(f"game over: {winner} wins" if winner else "game over: a tie", style="bold yellow"))
+        elif game.to_play and not isinstance(game, Quiddler):
+            parts.append(Text(f"{game.to_play} to play", style="bold yellow"))
+        return Text(" · ").join(Text(p) if isinstance(p, str) else p for p in parts)
+
+    def set_last(self, text: Text) -> None:
+        self.query_one("#last", Static).update(text)
+
+    # --- the input line ------------------------------------------------------------------------
+    def typed_event(self, text: str) -> Make:
+        return Make(self.game.to_play or "", parse_play(self.game.kind, text, self.game.deck))
+
+    def show_preview(self, text: str) -> None:
+        preview = self.query_one(Preview)
+        game = self.game
+        if game.ended:
+            preview.show("The game is over. ^z undoes the end; ^l shows the history.", title="game over")
+            return
+        if isinstance(game, Quiddler):
+            preview.show(f"Play round {game.round_number} at the table, then press ^r to enter every "
+                         "player's words and left-over cards.", title="Quiddler")
+            return
+        if not text.strip():
+            preview.show(Text.assemble(("Type ", "dim"), (f"{game.to_play}'s", "bold"), (" play:  ", "dim"),
+                                       EXAMPLES[game.kind], ("\nF1 rules and keys · ^p every command", "dim")), title="preview")
+            return
+        try:
+            event = self.typed_event(text)
+            outcome = game.preview(event)
+        except CompanionError as exc:
+            preview.show(str(exc), "error", title="cannot play that")
+            return
+        read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in event.words)
+        body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(game, event.words),
+                                outcome_text(game, outcome)])
+        preview.show(body, "ok", title="Enter commits")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "play":
+            self.show_preview(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "play" or not event.value.strip():
+            return
+        try:
+            made = self.typed_event(event.value)
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="cannot play that")
+            return
+        if self.commit(made) is not None:
+            event.input.clear()
+
+    # --- committing ----------------------------------------------------------------------------
+    def commit(self, event: Event) -> Outcome | None:
+        """Apply and save one event; an illegal one changes nothing and says why."""
+        try:
+            outcome = self.saved.apply(event)
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="cannot play that")
+            return None
+        self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
+                                    outcome_text(self.game, outcome)))
+        self.refresh_game()
+        return outcome
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide what this game has no use for; grey out what cannot be done right now."""
+        game = self.game
+        if action == "steal":
+            return isinstance(game, WordThief)
+        if action == "pass_turn":
+            return not isinstance(game, Quiddler)
+        if action == "round":
+            return isinstance(game, Quiddler)
+        if action == "undo":
+            return bool(game.events)
+        if action == "redo":
+            return game.can_redo
+        return True
+
+    def action_pass_turn(self) -> None:
+        if self.game.to_play and self.commit(Pass(self.game.to_play)):
+            self.query_one("#play", Input).clear()
+
+    def action_undo(self) -> None:
+        if not self.game.events:
+            return
+        summary = self.game.outcomes[-1].summary
+        if self.saved.undo() is not None:
+            self.set_last(Text.assemble(("↶ undone: ", "bold yellow"), summary, "  (^y redoes it)"))
+            self.refresh_game()
+
+    def action_redo(self) -> None:
+        if self.saved.redo() is not None:
+            self.set_last(Text.assemble(("↷ redone: ", "bold yellow"), self.game.outcomes[-1].summary))
+            self.refresh_game()
+
+    def action_steal(self) -> None:
+        if self.game.ended:
+            return
+        self.app.push_screen(StealScreen(self.game), self.commit_from_screen)
+
+    def action_round(self) -> None:
+        if not self.game.ended:
+            self.app.push_screen(RoundScreen(self.game), self.commit_from_screen)
+
+    def action_end(self) -> None:
+        if not self.game.ended:
+            self.app.push_screen(EndScreen(self.game), self.commit_end)
+
+    def action_challenge(self) -> None:
+        self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.game))
+
+    def action_chart(self) -> None:
+        self.app.push_screen(HistoryScreen(self.game, tab="chart"))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.game))
+
+    def commit_from_screen(self, event: Event | None) -> None:
+        if event is not None:
+            self.commit(event)
+
+    def commit_challenge(self, event: Event | None) -> None:
+        if event is not None and (outcome := self.commit(event)) is not None:
+            self.app.push_screen(NoticeScreen.verdict(self.game, outcome))
+
+    def commit_end(self, event: Event | None) -> None:
+        if event is not None and (outcome := self.commit(event)) is not None:
+            self.app.push_screen(NoticeScreen.standings(self.game, outcome))

@@ -1,0 +1,1 @@
+"""Reusable widgets: each takes its data as attributes and posts nested messages up."""
