@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 from companion.cards import parse_token
 from companion.errors import CompanionError, MalformedCard, SaveError
@@ -32,29 +33,47 @@ def _words(game: str, words) -> tuple[Word, ...]:
     return tuple(_cards(game, w) for w in words)
 
 
-def _name(data: dict, key: str) -> str:
+def _name(data: dict, key: str, what: str = "name a player") -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise MalformedCard(f"{key!r} must name a player")
+        raise MalformedCard(f"{key!r} must {what}")
     return value
+
+
+def _text(data: dict, key: str, what: str) -> str | None:
+    """An optional text field."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise MalformedCard(f"{key!r} must be {what}, not {value!r}")
+    return value
+
+
+def _targets(data: dict) -> tuple[tuple[str, str], ...]:
+    steals = data["steals"] if "steals" in data else [data]
+    if not isinstance(steals, list) or not all(isinstance(t, dict) for t in steals):
+        raise MalformedCard('"steals" lists {"from": player, "word": spelling} objects')
+    return tuple((_name(t, "from"), _name(t, "word", "spell the stolen word")) for t in steals)
+
+
+_TYPES = frozenset(cls.type for cls in get_args(Event))
 
 
 def event_from_json(game: str, data: dict) -> Event:
     if not isinstance(data, dict):
         raise MalformedCard("an event is a JSON object with a \"type\"")
     kind = data.get("type")
+    if kind not in _TYPES:
+        raise MalformedCard(f"unknown event type {kind!r}")
+    game_class(game).check_event_type(kind)
     if kind == "make":
         return Make(_name(data, "player"), _words(game, data.get("words")))
     if kind == "steal":
-        if "steals" in data:
-            targets = tuple((_name(t, "from"), str(t.get("word", ""))) for t in data["steals"])
-        else:
-            targets = ((_name(data, "from"), str(data.get("word", ""))),)
-        return Steal(_name(data, "player"), targets, _words(game, data.get("words")))
+        return Steal(_name(data, "player"), _targets(data), _words(game, data.get("words")))
     if kind == "pass":
         return Pass(_name(data, "player"))
     if kind == "challenge":
-        return Challenge(_name(data, "player"), data.get("of"), data.get("word"))
+        return Challenge(_name(data, "player"), _text(data, "of", "a player's name"),
+                         _text(data, "word", "the challenged word"))
     if kind == "end":
         hands = data.get("hands") or {}
         if not isinstance(hands, dict):
@@ -70,9 +89,10 @@ def event_from_json(game: str, data: dict) -> Event:
                 raise MalformedCard(f"{p}'s hand must be {{\"words\": [...], \"left\": [...]}}")
             out.append(QuiddlerHand(str(p), _words(game, h.get("words", [])), _cards(game, h.get("left", []))))
         return Round(_name(data, "out"), tuple(out))
-    if kind == "house":
-        return HouseWord(str(data.get("word", "")), bool(data.get("accept", True)))
-    raise MalformedCard(f"unknown event type {kind!r}")
+    accept = data.get("accept", True)  # the one type left: "house"
+    if not isinstance(accept, bool):
+        raise MalformedCard(f'a house word\'s "accept" is true or false, not {accept!r}')
+    return HouseWord(_text(data, "word", "the house word") or "", accept)
 
 
 def event_to_json(game: str, event: Event) -> dict:

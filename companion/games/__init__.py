@@ -15,7 +15,7 @@ def game_class(kind: str) -> type[Game]:
 
     try:
         return GAME_CLASSES[kind]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a log's "game" that is not text
         raise SetupError(f"unknown game {kind!r}; choose one of {', '.join(GAME_CLASSES)}") from None
 
 

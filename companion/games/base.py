@@ -52,6 +52,7 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     has_chips: ClassVar[bool] = False
+    event_types: ClassVar[frozenset[str]] = frozenset({"challenge", "end", "house"})
     default_challenger_penalty: ClassVar[int] = 0
 
     def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
@@ -91,7 +92,9 @@ class Game:
         if not isinstance(penalty, int) or isinstance(penalty, bool) or penalty < 0:
             raise SetupError(f"challenger_penalty must be a whole number of points, 0 or more, not {penalty!r}")
         house = options.get("house", {})
-        if not isinstance(house, dict) or not all(isinstance(house.get(k, []), list) for k in ("accept", "ban")):
+        if not isinstance(house, dict) or not all(
+                isinstance(words := house.get(k, []), list) and all(isinstance(w, str) for w in words)
+                for k in ("accept", "ban")):
             raise SetupError('house must look like {"accept": ["QI"], "ban": ["ZA"]}')
 
     def initial_state(self) -> State:
@@ -195,7 +198,14 @@ class Game:
 
     def step(self, state: State, event: Event) -> Step:
         """The rules: the new state for one event, or a specific error."""
-        raise IllegalPlay(f"{event.type} is not an event of {self.title}")
+        self.check_event_type(event.type)
+        raise NotImplementedError(f"{self.title} lists {event.type} among its events but has no rule for it")
+
+    @classmethod
+    def check_event_type(cls, kind: str) -> None:
+        """Refuse an event type of another game (a log checks this before reading the event's cards)."""
+        if kind not in cls.event_types:
+            raise IllegalPlay(f"{kind} is not an event of {cls.title}")
 
     def _house(self, state: State, event: HouseWord) -> Step:
         word = event.word.upper()

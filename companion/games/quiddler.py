@@ -54,6 +54,7 @@ class Quiddler(Game):
     kind = "quiddler"
     title = "Quiddler"
     max_players = 8
+    event_types = Game.event_types | {"round"}
 
     def _check_options(self, options: dict) -> None:
         super()._check_options(options)
@@ -167,6 +168,8 @@ class Quiddler(Game):
         if not event.of or not event.word:
             raise IllegalPlay("a Quiddler challenge names the player and the word (of, word)")
         owner = self.player(event.of)
+        if owner == challenger:
+            raise IllegalPlay(f"{challenger} cannot challenge his own word")
         rec = state.rounds[-1]
         hand = next(h for h in rec.hands if h.player == owner)
         spelled = [spell(w) for w in hand.words]

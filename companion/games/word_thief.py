@@ -71,6 +71,7 @@ class WordThief(Game):
     kind = "word-thief"
     title = "Word Thief"
     has_chips = True
+    event_types = Game.event_types | {"make", "steal", "pass"}
 
     def _check_options(self, options: dict) -> None:
         super()._check_options(options)

@@ -40,6 +40,7 @@ class WordsAndPointsState(State):
 class WordsAndPoints(Game):
     kind = "words-and-points"
     title = "Words And Points"
+    event_types = Game.event_types | {"make", "pass"}
 
     def initial_state(self) -> WordsAndPointsState:
         return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
@@ -80,6 +81,8 @@ class WordsAndPoints(Game):
         for i, w in enumerate(event.words):
             self.check_word_length(w)
             self.check_cards(w)
+            if first and i == 0 and any(c.table for c in w):
+                raise IllegalPlay("the table is empty: the first word has no = letters")
             if (i > 0 or not first) and not any(c.table for c in w):
                 raise IllegalPlay(f"{spell(w)} must use a letter already on the table: mark it with = (like =A)")
             for c in w:
@@ -87,8 +90,6 @@ class WordsAndPoints(Game):
                     raise IllegalPlay(f"{c.token(self.kind)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on")
                 if c.wild and not c.table and self.options.get("bad_luck_blank"):
                     raise IllegalPlay("the blank is a bad-luck card in this game and cannot be played")
-            if first and i == 0 and any(c.table for c in w):
-                raise IllegalPlay("the table is empty: the first word has no = letters")
         new_cards = [c for w in event.words for c in w if not c.table]
         if not new_cards:
             raise IllegalPlay("a play lays at least one card from the hand")

@@ -24,8 +24,8 @@ def steal_many(player: str, targets: list[tuple[str, str]], *words: str) -> Stea
     return Steal(player, tuple(targets), tuple(cards(w) for w in words))
 
 
-def end(**hands: str) -> End:
-    return End(tuple((p, cards(h)) for p, h in hands.items()))
+def end(game: str = "word-thief", **hands: str) -> End:
+    return End(tuple((p, cards(h, game)) for p, h in hands.items()))
 
 
 def hand(player: str, words: list[str], left: str = "") -> QuiddlerHand:
