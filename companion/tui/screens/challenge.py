@@ -14,8 +14,16 @@ from companion.events import Challenge
 from companion.games import Game, Quiddler, WordThief
 
 
+def names_word(game: Game) -> bool:
+    """Whether a challenge names its word: Quiddler's always do, Word Thief's with the challenge_any option."""
+    return isinstance(game, Quiddler) or (isinstance(game, WordThief) and bool(game.options.get("challenge_any")))
+
+
 def challengeable(game: Game) -> list[tuple[str, str]]:
-    """(owner, word) pairs a challenge may target: the latest play, or any word of Quiddler's latest round."""
+    """(owner, word) pairs a challenge may target: the latest play, any word of Quiddler's latest round,
+    or any word on a Word Thief table with the challenge_any option."""
+    if isinstance(game, WordThief) and names_word(game):
+        return [(w.owner, w.text) for words in game.state.table.values() for w in words]
     if isinstance(game, Quiddler):
         if not game.state.rounds:
             return []
@@ -43,7 +51,7 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
                 yield Static("There is no play to challenge yet.", classes="dialog-title")
             else:
                 owner, word = self.targets[0]
-                if isinstance(self.game, Quiddler):
+                if names_word(self.game):
                     yield Static("Which word is challenged?", classes="dialog-title")
                     yield OptionList(*[Option(f"{w}  ({o})", id=str(i)) for i, (o, w) in enumerate(self.targets)],
                                      id="words")
@@ -72,7 +80,7 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
         if event.option_list.id == "words":
             self.query_one("#challengers").focus()
             return
-        if isinstance(self.game, Quiddler):
+        if names_word(self.game):
             owner, word = self.targets[self.query_one("#words", OptionList).highlighted or 0]
             self.dismiss(Challenge(event.option.id, of=owner, word=word))
         else:

@@ -45,8 +45,13 @@ class RoundScreen(ModalScreen[Round | None]):
         with Vertical(classes="dialog"):
             yield Static(f"Round {game.round_number}: {game.round_number + 2} cards each. Words as quit or "
                          "qu-i-t, cards left as z e.", classes="dialog-title")
-            yield Select([(p, p) for p in game.players], prompt="Who went out?", id="out", compact=True)
             with Grid(id="round-grid"):
+                yield Label("Went out")
+                yield Select([(p, p) for p in game.players], prompt="who went out?", id="out", compact=True)
+                yield Label("")
+                yield Label("")
+                yield Label("Words", classes="column-title")
+                yield Label("Cards left", classes="column-title")
                 for i, player in enumerate(game.players):
                     yield Label(player)
                     yield Input(placeholder="words, e.g. qu-i-t cat", id=f"words-{i}", compact=True)

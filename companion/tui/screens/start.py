@@ -28,6 +28,7 @@ TICK_OPTIONS = [
     ("one_steal_per_opponent", "Steal one word from each opponent in a turn", True, "word-thief"),
     ("challenger_penalty", "A challenger who loses takes -5", 5, "word-thief"),
     ("half_deck", "Half deck (two players)", True, "word-thief"),
+    ("challenge_any", "A challenge may target any word on the table", True, "word-thief"),
     ("negative_rounds", "Round scores may go below 0", True, "quiddler"),
     ("bad_luck_blank", "The blank is a bad-luck card", True, "words-and-points"),
 ]

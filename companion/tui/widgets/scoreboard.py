@@ -48,7 +48,9 @@ class Scoreboard(DataTable):
         best = max(game.scores.values())
         for player in game.players:
             score = game.scores[player]
-            turn = Text("▶", style="bold yellow") if player == game.to_play else Text("")
+            # Quiddler has no turns to keep: its marker shows who deals the next round
+            marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
+            turn = Text("▶", style="bold yellow") if player == marked else Text("")
             name = Text(player, style="bold" if player == game.to_play else "")
             if game.ended and score == best:
                 name.append(" ★", style="bold yellow")

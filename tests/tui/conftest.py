@@ -1,0 +1,53 @@
+"""Each TUI test gets its own data directory and store, and apps with the cursor blink off."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store
+from companion.tui.app import CompanionApp, make_app
+
+SIZE = (80, 24)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run ``async def`` tests on a fresh event loop (no async plugin is installed)."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    args = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    asyncio.run(pyfuncitem.obj(**args))
+    return True
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(path))
+    return path
+
+
+@pytest.fixture
+def store(data_dir: Path) -> Store:
+    return Store()
+
+
+@pytest.fixture
+def app_for(store: Store) -> Callable[..., CompanionApp]:
+    def build(**kwargs) -> CompanionApp:
+        app = make_app(store=store, **kwargs)
+        app.cursor_blink = False
+        return app
+    return build
+
+
+def ledger_rows(store: Store, gid: int) -> list[tuple[str, int]]:
+    """The events as SQLite holds them, read through a fresh connection: what a restart would see."""
+    with sqlite3.connect(store.path) as db:
+        return db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
