@@ -1,0 +1,122 @@
+"""Tesseract as the second voter on a card's letters.
+
+tesserocr reads a crop in-process in a few milliseconds; where it does not install,
+pytesseract runs the tesseract binary once per photo on all crops stacked in one
+image (a process per card would cost ~100 ms each). With neither, `backend()` is
+None and `ocr_status()` says what to install. ``COMPANION_OCR=off|tesserocr|pytesseract``
+forces a choice (for tests and the benchmark).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+from PIL import Image
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_TESSDATA = ("/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+             "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata")
+INSTALL_HINT = "install tesseract-ocr: apt-get install tesseract-ocr (card letters are then read by the classifier alone)"
+
+
+class Ocr(Protocol):
+    def read(self, crops: list[np.ndarray]) -> list[str]:
+        """Upper-case letters read in each grey crop ('' when nothing is read)."""
+
+
+def tessdata_dir() -> str | None:
+    """The first directory holding English language data."""
+    env = os.environ.get("TESSDATA_PREFIX")
+    for d in ((env,) if env else ()) + _TESSDATA:
+        if (Path(d) / "eng.traineddata").is_file():
+            return d
+    return None
+
+
+def prepare(crop: np.ndarray) -> np.ndarray:
+    """Black letters on white with a margin: what Tesseract segments best."""
+    _, bw = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    return cv2.copyMakeBorder(bw, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+
+
+class TesserocrOcr:
+    def __init__(self, tessdata: str):
+        import tesserocr
+
+        self.api = tesserocr.PyTessBaseAPI(path=tessdata, lang="eng", psm=tesserocr.PSM.SINGLE_WORD)
+        self.api.SetVariable("tessedit_char_whitelist", LETTERS)
+
+    def read(self, crops: list[np.ndarray]) -> list[str]:
+        out = []
+        for crop in crops:
+            self.api.SetImage(Image.fromarray(prepare(crop)))
+            out.append("".join(c for c in self.api.GetUTF8Text() if c in LETTERS))
+        return out
+
+
+class PytesseractOcr:
+    """One tesseract process per photo: crops stacked in a column, words mapped back by height."""
+
+    def __init__(self, tessdata: str):
+        self.config = f'--tessdata-dir "{tessdata}" --psm 6 -c tessedit_char_whitelist={LETTERS}'
+
+    def read(self, crops: list[np.ndarray]) -> list[str]:
+        import pytesseract
+
+        if not crops:
+            return []
+        tiles = [prepare(c) for c in crops]
+        width = max(t.shape[1] for t in tiles)
+        tops, column, y = [], [], 0
+        for t in tiles:
+            t = cv2.copyMakeBorder(t, 0, 0, 0, width - t.shape[1], cv2.BORDER_CONSTANT, value=255)
+            tops.append(y)
+            column.append(t)
+            y += t.shape[0]
+        data = pytesseract.image_to_data(np.vstack(column), config=self.config,
+                                         output_type=pytesseract.Output.DICT)
+        out = [""] * len(crops)
+        for text, top, height in zip(data["text"], data["top"], data["height"]):
+            text = "".join(c for c in text.upper() if c in LETTERS)
+            if text:
+                slot = int(np.searchsorted(tops, top + height / 2, side="right")) - 1
+                out[slot] += text
+        return out
+
+
+@cache
+def backend() -> Ocr | None:
+    choice = os.environ.get("COMPANION_OCR", "auto")
+    tessdata = tessdata_dir()
+    if choice == "off" or tessdata is None:
+        return None
+    if choice in ("auto", "tesserocr"):
+        try:
+            return TesserocrOcr(tessdata)
+        except (ImportError, RuntimeError):
+            if choice == "tesserocr":
+                return None
+    if shutil.which("tesseract"):
+        try:
+            import pytesseract  # noqa: F401
+        except ImportError:
+            return None
+        return PytesseractOcr(tessdata)
+    return None
+
+
+def ocr_status() -> str | None:
+    """None when Tesseract can vote; otherwise one line saying what to install."""
+    if backend() is not None:
+        return None
+    if os.environ.get("COMPANION_OCR") == "off":
+        return "OCR turned off (COMPANION_OCR=off); card letters are read by the classifier alone"
+    if tessdata_dir() is None and shutil.which("tesseract"):
+        return "install Tesseract's English data: apt-get install tesseract-ocr-eng"
+    return INSTALL_HINT

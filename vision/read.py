@@ -1,0 +1,266 @@
+"""Photo -> cards -> words: the reader's pipeline and its result types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.decks import WILD, standard_deck
+from vision.designs import CARD_H, CARD_W
+from vision.detect import find_cards
+from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
+from vision.glyphs import EMPTY, Ink, Parts, card_parts, features, hog, ink_of
+from vision.model import Model, model
+from vision.ocr import backend, ocr_status
+
+MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
+MIN_SIDE = 200
+SURE = 0.8  # a classifier read at least this confident needs no second opinion
+NO_INK = 1.0  # distance of an empty box to any glyph (and of a glyph to "empty")
+
+
+@dataclass(frozen=True)
+class CardRead:
+    face: str
+    value: int
+    suit: str | None
+    confidence: float
+    corners: list[list[int]]  # photo pixels, clockwise from the card's own top-left
+    flagged: bool = False  # shown to the player for a check: the read may be wrong
+
+    def to_json(self) -> dict:
+        return {"face": self.face, "value": self.value, "suit": self.suit,
+                "confidence": round(self.confidence, 3), "corners": self.corners}
+
+
+@dataclass
+class PhotoReading:
+    cards: list[CardRead]
+    words: list[list[int]]
+    notes: list[str] = field(default_factory=list)  # what the player may want to know (no OCR, heaps)
+
+    def to_json(self) -> dict:
+        return {"cards": [c.to_json() for c in self.cards], "words": self.words}
+
+
+def load_image(source: str | Path | np.ndarray) -> np.ndarray:
+    """A BGR image from a path or an array; shrinks huge photos, refuses tiny ones."""
+    if isinstance(source, np.ndarray):
+        img = source
+        if img.ndim == 2:
+            img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+        elif img.ndim == 3 and img.shape[2] == 4:
+            img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
+        elif img.ndim != 3 or img.shape[2] != 3:
+            raise NotAnImage(f"an array of shape {img.shape} is not a BGR image; pass height x width x 3")
+        img = img.astype(np.uint8, copy=False)
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise NotAnImage(f"{path}: no such file; give the path of a JPEG or PNG photo")
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if img is None:
+            raise NotAnImage(f"{path}: not an image OpenCV can read; give a JPEG or PNG photo")
+    if img.size == 0 or min(img.shape[:2]) < MIN_SIDE:
+        raise TinyImage(f"image of {img.shape[1]}x{img.shape[0]} pixels is too small to read cards; "
+                        f"take a photo at least {MIN_SIDE} pixels on each side")
+    return img
+
+
+def _warp(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
+
+
+def _distances(clf, inks: list[Ink], classes: list[str]) -> np.ndarray:
+    """(len(inks), len(classes)) distances; an empty box is near only the class "empty"."""
+    out = np.full((len(inks), len(classes)), NO_INK, np.float32)
+    inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
+    if inked:
+        d = clf.distances(features([inks[i] for i in inked]))
+        col = {c: j for j, c in enumerate(clf.classes)}
+        for k, c in enumerate(classes):
+            if c in col:
+                out[inked, k] = d[:, col[c]]
+    for i, ink in enumerate(inks):
+        if ink.glyph is None and EMPTY in classes:
+            out[i, classes.index(EMPTY)] = 0.0
+    return out
+
+
+def _margin_confidence(costs: np.ndarray) -> tuple[int, float]:
+    order = np.argsort(costs)
+    margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else 1.0
+    return int(order[0]), float(np.clip(margin / 0.25, 0, 1))
+
+
+class Reader:
+    """Reads cards of one game, warped upright or upside down, in a batch."""
+
+    def __init__(self, game: str):
+        self.m: Model = model(game)
+        self.deck = standard_deck(game)
+        self.faces = list(self.deck.values)  # every face with a value; "*" included when the deck has it
+        self.index_deck = self.m.layout.orientation_probe is None
+
+    def _orient(self, card: np.ndarray) -> bool:
+        """Words And Points: True when the card is upside down (the value sits top-left)."""
+        gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+        lay = self.m.layout
+        here = ink_of(card, gray, lay.value)
+        there = ink_of(card, gray, lay.orientation_probe)
+        return there.glyph is not None and here.glyph is None
+
+    def read(self, img: np.ndarray, quads: list[np.ndarray]) -> list[tuple[str, str | None, float, np.ndarray, str]]:
+        """(face, suit, confidence, corners from the card's top-left, face crop for OCR) per quad."""
+        lay = self.m.layout
+        views: list[tuple[Parts, Parts]] = []
+        starts: list[np.ndarray] = []
+        uprights: list[np.ndarray] = []
+        for q in quads:
+            card = _warp(img, q)
+            if not self.index_deck and self._orient(card):
+                q = np.roll(q, -2, axis=0)
+                card = card[::-1, ::-1]
+            flipped = np.ascontiguousarray(card[::-1, ::-1])
+            # An index deck shows its index in both corners: read both, sum the evidence.
+            views.append((card_parts(card, lay), card_parts(flipped, lay) if self.index_deck else None))
+            starts.append(q)
+            uprights.append(card)
+        faces = self.faces
+        values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
+        value_classes = sorted(set(values))
+        n = len(quads)
+        face_inks = [v[0].face for v in views]
+        value_inks = [v[0].value for v in views]
+        d_face = _distances(self.m.face, face_inks, [f if f != WILD else "*" for f in faces])
+        d_value = _distances(self.m.value, value_inks, value_classes)
+        if self.index_deck:
+            d_face = (d_face + _distances(self.m.face, [v[1].face for v in views], faces)) / 2
+            d_value = (d_value + _distances(self.m.value, [v[1].value for v in views], value_classes)) / 2
+        vcol = [value_classes.index(v) for v in values]
+        joint = d_face + d_value[:, vcol]
+        out = []
+        for i in range(n):
+            best, conf = _margin_confidence(joint[i])
+            face = faces[best]
+            suit = self._suit(views[i]) if self.deck.has_suits and face != WILD else (None, 1.0)
+            q = starts[i]
+            if self.index_deck and self._upside_down(views[i], face):
+                q = np.roll(q, -2, axis=0)
+                upright = np.ascontiguousarray(uprights[i][::-1, ::-1])
+            else:
+                upright = uprights[i]
+            out.append((face, suit[0], min(conf, suit[1]), q, _crop_gray(upright, lay.face)))
+        return out
+
+    def _suit(self, view: tuple[Parts, Parts | None]) -> tuple[str | None, float]:
+        inks = [p.suit for p in view if p is not None and p.suit is not None]
+        inked = [i for i in inks if i.glyph is not None]
+        if not inked or self.m.suit is None:
+            return None, 0.0
+        d = self.m.suit.distances(features(inked)).mean(0)
+        red = sum(i.red for i in inked) * 2 > len(inked)
+        allowed = ("h", "d") if red else ("s", "c")
+        costs = np.array([d[self.m.suit.classes.index(s)] if s in allowed else 9.0 for s in self.m.suit.classes])
+        best, conf = _margin_confidence(costs)
+        return self.m.suit.classes[best], conf
+
+    def _upside_down(self, view: tuple[Parts, Parts | None], face: str) -> bool:
+        """The centre art matches the face's upright templates better turned round."""
+        if face not in self.m.centre.classes:
+            return False
+        d = self.m.centre.distances(hog(np.stack([view[0].centre, view[1].centre])))
+        j = self.m.centre.classes.index(face)
+        return bool(d[1, j] < d[0, j])
+
+
+def _crop_gray(card: np.ndarray, box) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    crop = card[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
+    return cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+
+
+def group_words(corners: list[np.ndarray]) -> list[list[int]]:
+    """Cards in rows (by the cards' own axis), each row cut into words where the gap between
+    neighbours exceeds half a card width; read left to right."""
+    if not corners:
+        return []
+    quads = [np.float32(c) for c in corners]
+    # Row direction: the cards' top edges, folded so that upside-down cards agree.
+    angles = []
+    for q in quads:
+        d = q[1] - q[0]
+        angles.append(np.arctan2(d[1], d[0]) % np.pi)
+    a = np.angle(np.mean(np.exp(2j * np.array(angles)))) / 2
+    u = np.array([np.cos(a), np.sin(a)])
+    if u[0] < 0:
+        u = -u
+    v = np.array([-u[1], u[0]])
+    centres = np.array([q.mean(0) for q in quads])
+    widths = np.array([np.linalg.norm(q[1] - q[0]) for q in quads])
+    heights = np.array([np.linalg.norm(q[3] - q[0]) for q in quads])
+    along, across = centres @ u, centres @ v
+    order = np.argsort(across)
+    rows: list[list[int]] = []
+    for i in order:
+        if rows and abs(across[i] - np.mean(across[rows[-1]])) < 0.5 * np.median(heights):
+            rows[-1].append(int(i))
+        else:
+            rows.append([int(i)])
+    words = []
+    for row in rows:
+        row.sort(key=lambda i: along[i])
+        word = [row[0]]
+        for prev, cur in zip(row, row[1:]):
+            gap = along[cur] - along[prev] - (widths[cur] + widths[prev]) / 2
+            if gap > 0.5 * np.median(widths):
+                words.append(word)
+                word = []
+            word.append(cur)
+        words.append(word)
+    return words
+
+
+def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False) -> PhotoReading:
+    """Cards and words on a photo of the table. Raises NotAnImage, TinyImage, NoCardsFound,
+    CardsOverlap, or OcrUnavailable (only with ``require_ocr``)."""
+    ocr = backend()
+    if ocr is None and require_ocr:
+        raise OcrUnavailable(ocr_status() or "Tesseract is not available")
+    img = load_image(source)
+    scale = 1.0
+    if max(img.shape[:2]) > MAX_SIDE:
+        scale = MAX_SIDE / max(img.shape[:2])
+        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    quads, heaps = find_cards(img)
+    if not quads:
+        if heaps:
+            raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
+                               "corner shows, and take the photo again")
+        raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
+    reads = Reader(game).read(img, quads)
+    unsure = [i for i, r in enumerate(reads) if r[2] < SURE]
+    votes = dict(zip(unsure, ocr.read([reads[i][4] for i in unsure]))) if ocr and unsure else {}
+    deck = standard_deck(game)
+    cards = []
+    for i, (face, suit, conf, q, _) in enumerate(reads):
+        flagged = False
+        if conf < SURE:
+            vote = votes.get(i)
+            agrees = vote is not None and (vote == face or (face == WILD and vote == ""))
+            # Two independent readers agreeing is strong evidence; disagreeing, or no second
+            # reader at all, is for the player to check.
+            conf = max(conf, SURE) if agrees else conf
+            flagged = not agrees
+        corners = (np.asarray(q) / scale).round().astype(int).tolist()
+        cards.append(CardRead(face, deck.values[face], suit, conf, corners, flagged))
+    notes = []
+    if heaps:
+        notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
+    if ocr is None:
+        notes.append(ocr_status() or "")
+    return PhotoReading(cards, group_words([np.float32(c.corners) for c in cards]), notes)

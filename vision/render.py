@@ -1,0 +1,198 @@
+"""Synthetic table photos with known truth, for the tests, the samples and the benchmark.
+
+A photo is cards laid in words on a table (wood or felt, light or dark), seen through
+a mild camera perspective, with uneven light, a shadow, glare, blur, sensor noise
+and JPEG compression. Some cards lie upside down and cards of a word may touch.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.decks import WILD, standard_deck
+from vision.designs import CARD_H, CARD_W, GAME_STYLE, TEST_FONTS, TRAIN_FONTS, draw_card
+
+PHOTO_SIZE = (1920, 1080)
+TABLES = ("light-wood", "dark-wood", "green-felt", "blue-felt", "slate", "red-felt")
+
+
+@dataclass
+class RenderedPhoto:
+    image: np.ndarray  # BGR, after JPEG round trip
+    truth: dict  # the DESIGN.md reading object, without confidences
+
+
+def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    w, h = size
+    sw, sh = w // 4, h // 4
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    if kind.endswith("wood"):
+        base = np.array([70, 125, 180] if kind == "light-wood" else [30, 55, 95], np.float32)  # BGR
+        warp = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 12) * 60
+        grain = np.sin((yy + warp) * rng.uniform(0.25, 0.6)) * 0.5 + 0.5
+        img = base * (0.8 + 0.3 * grain[..., None])
+    else:
+        base = {"green-felt": [50, 110, 30], "blue-felt": [120, 60, 25], "red-felt": [40, 30, 120],
+                "slate": [62, 60, 58]}[kind]
+        img = np.broadcast_to(np.array(base, np.float32), (sh, sw, 3)).copy()
+    img = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+    img += rng.normal(0, 6, (h, w, 1)).astype(np.float32)  # felt fibres / wood pores
+    return img
+
+
+def _sample_cards(game: str, n: int, rng: random.Random) -> list[tuple[str, str | None]]:
+    deck = standard_deck(game)
+    pool = [key for key, count in deck.counts.items() for _ in range(count)]
+    cards = rng.sample(pool, n)
+    if deck.has_suits and rng.random() < 0.3:  # a letter/suit pair the stand-in deck lacks
+        i = rng.randrange(n)
+        if cards[i][0] != WILD:
+            cards[i] = (rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), rng.choice("shdc"))
+    return cards
+
+
+def _split_words(n: int, rng: random.Random) -> list[int]:
+    sizes = []
+    while n:
+        k = min(n, rng.randint(2, 6))
+        if n - k == 1:
+            k = n if k + 1 <= 6 else k - 1
+        sizes.append(k)
+        n -= k
+    return sizes
+
+
+def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
+    """A mild keystone homography, as from a camera held above the table at an angle."""
+    w, h = size
+    k = rng.uniform(0, 0.12) * w
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[k, 0], [w - k, 0], [w, h], [0, h]]) if rng.random() < 0.5 else \
+        np.float32([[0, 0], [w, 0], [w - k, h], [k, h]])
+    shrink = rng.uniform(0.0, 0.05)
+    dst = (dst - [w / 2, h / 2]) * (1 - shrink) + [w / 2, h / 2]
+    return cv2.getPerspectiveTransform(src, np.float32(dst))
+
+
+def render_photo(game: str, seed: int, n_cards: int | None = None, unseen_fonts: bool = True,
+                 size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
+    """One photo of ``n_cards`` (5 to 12 if None) laid as words in rows."""
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+    w, h = size
+    n = n_cards or rng.randint(5, 12)
+    cards = _sample_cards(game, n, rng)
+    words = _split_words(n, rng)
+    fonts = (TEST_FONTS if unseen_fonts else TRAIN_FONTS)[GAME_STYLE[game]]
+    font_path = rng.choice(fonts)
+
+    # Rows of words: shrink the cards until every row fits the photo.
+    card_w = rng.uniform(0.075, 0.10) * w
+    while True:
+        card_h = card_w * CARD_H / CARD_W
+        rows: list[list[int]] = [[]]
+        x = 0.0
+        for size_ in words:
+            word_w = size_ * card_w * 1.04
+            if rows[-1] and x + word_w > w * 0.86:
+                rows.append([])
+                x = 0.0
+            rows[-1].append(size_)
+            x += word_w + card_w * rng.uniform(0.6, 1.0)
+        if len(rows) * card_h * 1.35 < h * 0.86:
+            break
+        card_w *= 0.92
+
+    scene = _table(rng.choice(TABLES), nrng, size)
+    cam = _camera(rng, size)
+    truth_cards: list[dict] = []
+    truth_words: list[list[int]] = []
+    row_gap = (h * 0.9 - len(rows) * card_h) / (len(rows) + 1)
+    y = h * 0.05 + row_gap + card_h / 2
+    for row in rows:
+        x = w * 0.07 + rng.uniform(0, 0.04) * w
+        for size_ in row:
+            angle = np.deg2rad(rng.uniform(-10, 10))
+            u = np.array([np.cos(angle), np.sin(angle)])
+            v = np.array([-np.sin(angle), np.cos(angle)])
+            word: list[int] = []
+            step = 0.0
+            for _ in range(size_):
+                face, suit = cards[len(truth_cards)]
+                centre = np.array([x, y]) + u * step + v * rng.uniform(-0.03, 0.03) * card_h
+                jitter = angle + np.deg2rad(rng.uniform(-1.5, 1.5))
+                flipped = rng.random() < 0.25
+                corners = _place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0))
+                photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
+                face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
+                _composite(scene, face_img, photo_corners)
+                word.append(len(truth_cards))
+                truth_cards.append({"face": face, "value": standard_deck(game).values[face],
+                                    "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
+                gap = 0.0 if rng.random() < 0.4 else rng.uniform(0.01, 0.08)
+                step += card_w * (1 + gap)
+            truth_words.append(word)
+            x += step + card_w * rng.uniform(0.6, 1.0)
+        y += card_h + row_gap
+
+    scene = _light(scene, rng, nrng)
+    img = np.clip(scene, 0, 255).astype(np.uint8)
+    quality = rng.randint(60, 92)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": truth_words})
+
+
+def _place(centre: np.ndarray, cw: float, ch: float, angle: float) -> np.ndarray:
+    """Corners of a card centred at ``centre``, clockwise from its own top-left."""
+    u = np.array([np.cos(angle), np.sin(angle)]) * cw / 2
+    v = np.array([-np.sin(angle), np.cos(angle)]) * ch / 2
+    return np.float32([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
+
+
+def _composite(scene: np.ndarray, card, corners: np.ndarray) -> None:
+    """Paste an RGBA card onto the float BGR scene at ``corners``, with a soft drop shadow."""
+    rgba = np.asarray(card, dtype=np.float32)
+    src = np.float32([[0, 0], [rgba.shape[1], 0], [rgba.shape[1], rgba.shape[0]], [0, rgba.shape[0]]])
+    x0, y0 = np.floor(corners.min(0)).astype(int) - 12
+    x1, y1 = np.ceil(corners.max(0)).astype(int) + 12
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, scene.shape[1]), min(y1, scene.shape[0])
+    m = cv2.getPerspectiveTransform(src, np.float32(corners - [x0, y0]))
+    patch = cv2.warpPerspective(rgba, m, (x1 - x0, y1 - y0))
+    alpha = patch[..., 3:4] / 255.0
+    shadow = cv2.GaussianBlur(np.roll(alpha[..., 0], (3, 3), (0, 1)), (0, 0), 3)[..., None]
+    region = scene[y0:y1, x0:x1]
+    region *= 1 - 0.35 * shadow * (1 - alpha)
+    region[:] = region * (1 - alpha) + patch[..., 2::-1] * alpha
+
+
+def _light(scene: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+    h, w = scene.shape[:2]
+    yy, xx = np.mgrid[0:h:4, 0:w:4].astype(np.float32)
+    gx, gy = rng.uniform(-1, 1), rng.uniform(-1, 1)
+    gain = 1 + rng.uniform(0.05, 0.25) * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5)) * 2
+    gain *= rng.uniform(0.8, 1.1)
+    if rng.random() < 0.6:  # a hand's or a lamp's shadow across part of the table
+        mask = np.zeros_like(xx)
+        cx, cy = rng.uniform(0, w / 4), rng.uniform(0, h / 4)
+        axes = (int(rng.uniform(60, 160)), int(rng.uniform(40, 120)))
+        cv2.ellipse(mask, (int(cx), int(cy)), axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
+        mask = cv2.GaussianBlur(mask, (0, 0), 15)
+        gain *= 1 - rng.uniform(0.15, 0.35) * mask
+    gain = cv2.resize(gain, (w, h))[..., None]
+    out = scene * gain
+    if rng.random() < 0.5:  # glare from a lamp
+        glare = np.zeros((h // 4, w // 4), np.float32)
+        cv2.circle(glare, (rng.randrange(w // 4), rng.randrange(h // 4)), rng.randint(15, 45), 1.0, -1)
+        glare = cv2.resize(cv2.GaussianBlur(glare, (0, 0), 12), (w, h))[..., None]
+        out = out + glare * rng.uniform(30, 80)
+    sigma = rng.uniform(0, 1.4)
+    if sigma > 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out += nrng.normal(0, rng.uniform(1.5, 5), out.shape).astype(np.float32)
+    return out
