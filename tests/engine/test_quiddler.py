@@ -239,3 +239,11 @@ def test_cannot_challenge_your_own_word():
     g = qd()
     _tied_round_one(g)
     refused(g, Challenge("Ann", "Ann", "CAT"), "his own word")
+
+
+def test_one_bonus_is_a_two_player_option():
+    # RULES.md offers one bonus for two players only; with three both bonuses still apply
+    g = qd("Ann Bob Cid", one_bonus="longest")
+    g.apply(round_("Ann", hand("Ann", ["A T", "T O"]), hand("Bob", ["T E A"], "E"), hand("Cid", [], "E E E")))
+    # Ann AT + TO 10 + most words 10 = 20; Bob TEA 7 - 2 + longest 10 = 15; Cid 0
+    assert g.scores == {"Ann": 20, "Bob": 15, "Cid": 0}
