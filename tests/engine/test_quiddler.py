@@ -244,6 +244,8 @@ def test_cannot_challenge_your_own_word():
 def test_one_bonus_is_a_two_player_option():
     # RULES.md offers one bonus for two players only; with three both bonuses still apply
     g = qd("Ann Bob Cid", one_bonus="longest")
-    g.apply(round_("Ann", hand("Ann", ["A T", "T O"]), hand("Bob", ["T E A"], "E"), hand("Cid", [], "E E E")))
-    # Ann AT + TO 10 + most words 10 = 20; Bob TEA 7 - 2 + longest 10 = 15; Cid 0
-    assert g.scores == {"Ann": 20, "Bob": 15, "Cid": 0}
+    filler(g, 1)
+    before = g.scores
+    g.apply(round_("Ann", hand("Ann", ["A T", "T O"]), hand("Bob", ["T E A"], "E"), hand("Cid", [], "E E E E")))
+    # round 2: Ann AT + TO 10 + most words 10 = 20; Bob TEA 7 - 2 + longest 10 = 15; Cid 0 - 8 -> 0
+    assert {p: g.scores[p] - before[p] for p in before} == {"Ann": 20, "Bob": 15, "Cid": 0}
