@@ -118,6 +118,9 @@ class WordsAndPoints(Game):
             raise IllegalPlay(f"{challenger} cannot challenge his own play")
         texts = [spell(w) for w in play.words]
         what = " ".join(texts)
+        named = event.of is not None or event.word is not None
+        if named and (event.of != play.player or (event.word or "").upper() not in texts):
+            raise IllegalPlay(f"a challenge targets the latest play, {play.player}'s {what}")
         if self.judge(texts, state):
             return self.challenge_penalty_step(state, challenger, self.challenger_penalty, what)
         new = state.copy()

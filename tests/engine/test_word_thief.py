@@ -548,3 +548,13 @@ def test_challenge_any_refuses_a_play_partly_stolen_since():
     g.apply(make("Ann", "Ch Ah Ts", "Od Xs"))
     g.apply(steal("Bob", "Ann", "OX", "Od Xs Ec"))
     refused(g, Challenge("Bob", "Ann", "CAT"), "stolen since")
+
+
+def test_whole_hand_bonus_on_a_steal():
+    g = wt()
+    g.apply(make("Ann", "Ah Ts"))  # AT 2
+    out = g.apply(steal("Bob", "Ann", "AT", "Ah Ts Ps Ld Ac Nc Es Rs Sd"))
+    # all 7 of Bob's cards plus the stolen A and T: 9 letters, 1+1+3+1+1+1+1+1+1 = 11 x1;
+    # length 5 x (9 - 4) = +25, whole hand +20: bonus 45; Bob 56; Ann 2 - 2 = 0
+    assert (out.lines[0].word, out.lines[0].bonus) == (11, 45)
+    assert g.scores == {"Ann": 0, "Bob": 56}

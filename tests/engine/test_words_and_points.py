@@ -148,3 +148,11 @@ def test_two_to_four_players():
         wp("Ann Bob Cid Dan Eve")
     with pytest.raises(SetupError, match="2 to 4"):
         wp("Ann")
+
+
+def test_a_challenge_that_names_a_word_must_name_the_latest_play():
+    g = wp()
+    g.apply(m("Ann", "C A T"))
+    g.apply(m("Bob", "=C A R"))
+    refused(g, Challenge("Bob", "Ann", "CAT"), "latest play, Bob's CAR")
+    assert g.apply(Challenge("Ann", "Bob", "car")).verdict is True
