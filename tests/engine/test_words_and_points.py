@@ -154,5 +154,5 @@ def test_a_challenge_that_names_a_word_must_name_the_latest_play():
     g = wp()
     g.apply(m("Ann", "C A T"))
     g.apply(m("Bob", "=C A R"))
-    refused(g, Challenge("Bob", "Ann", "CAT"), "latest play, Bob's CAR")
+    refused(g, Challenge("Ann", "Ann", "CAT"), "latest play, Bob.s CAR")
     assert g.apply(Challenge("Ann", "Bob", "car")).verdict is True
