@@ -64,6 +64,7 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
     def on_mount(self) -> None:
         if self.targets:
             self.show_challengers(0)
+            self.query_one("#words" if names_word(self.game) else "#challengers").focus()
 
     def show_challengers(self, index: int) -> None:
         owner = self.targets[index][0]

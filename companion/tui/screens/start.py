@@ -115,7 +115,9 @@ class StartScreen(Screen):
         saved.add_options([Option(f"#{g.id}  {GAME_CLASSES[g.kind].title if g.kind in GAME_CLASSES else g.kind}"
                                   f"  ·  {', '.join(g.players)}  ·  {g.events} events  ·  {ago(g.updated)}",
                                   id=str(g.id)) for g in games])
-        if not games:
+        if games:
+            saved.highlighted = 0
+        else:
             saved.add_option(Option("No saved games yet.", disabled=True))
 
     @on(Select.Changed, "#kind")

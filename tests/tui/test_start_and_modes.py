@@ -1,0 +1,181 @@
+"""Pilot tests of the start screen, resuming, judge-only mode, a damaged save file, and the other two games."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Input, OptionList, Select
+
+from companion.store import Store, new_saved_game
+from companion.tui.app import make_app
+from companion.tui.screens.judge import JudgeScreen
+from companion.tui.screens.notice import NoticeScreen
+from companion.tui.screens.round import RoundScreen
+from companion.tui.screens.start import StartScreen
+from companion.tui.screens.table import TableScreen
+from companion.tui.widgets.banner import Banner
+from companion.tui.widgets.preview import Preview
+from tests.tui.conftest import SIZE, ledger_rows
+
+
+async def test_new_word_thief_game_from_the_start_screen(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press(*"Ann, Bob, Cy", "enter")
+        game = app.screen.game
+        assert isinstance(app.screen, TableScreen)
+        assert game.players == ["Ann", "Bob", "Cy"] and game.trump == "h" and game.to_play == "Ann"
+    info = store.games()[0]
+    assert info.players == ["Ann", "Bob", "Cy"] and info.events == 0
+
+
+async def test_options_and_game_choice_reach_the_engine(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        start.query_one("#kind", Select).value = "quiddler"
+        await pilot.pause()
+        start.query_one("#one-bonus", Select).value = "longest"
+        start.query_one("#negative_rounds").value = True
+        await pilot.click("#players")
+        await pilot.press(*"Ann, Bob", "enter")
+        game = app.screen.game
+        assert game.kind == "quiddler" and game.options == {"one_bonus": "longest", "negative_rounds": True}
+
+
+async def test_names_that_collide_are_refused_and_nothing_is_saved(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Ann, ann", "enter")
+        assert isinstance(app.screen, StartScreen)
+        assert "duplicate player" in str(app.screen.query_one("#start-error").render())
+        await pilot.press("ctrl+u", *"Ann", "enter")
+        assert "2 to 4 players" in str(app.screen.query_one("#start-error").render())
+    assert store.games() == []
+
+
+async def test_an_unreadable_dictionary_starts_no_game(app_for, store, tmp_path):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#dictionary", Input).value = str(tmp_path / "missing.txt")
+        await pilot.click("#players")
+        await pilot.press(*"Ann, Bob", "enter")
+        assert "cannot read word list" in str(app.screen.query_one("#start-error").render())
+    assert store.games() == []
+
+
+async def test_a_chosen_dictionary_judges_the_game_after_a_restart(app_for, store, tmp_path):
+    words = tmp_path / "tiny.txt"
+    words.write_text("cat\n")
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#dictionary", Input).value = str(words)
+        await pilot.click("#players")
+        await pilot.press(*"Ann, Bob", "enter", *"cot/s", "enter")
+        assert app.screen.game.is_word("CAT") and not app.screen.game.is_word("COT")
+        gid = app.screen.saved.id
+    again = app_for(game_id=gid)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+g", "enter")
+        assert again.screen.query_one(Banner).word == "NOT VALID"
+
+
+async def test_resume_lists_saved_games(app_for, store):
+    saved = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        options = app.screen.query_one("#saved-games", OptionList)
+        assert "Words And Points" in str(options.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen) and app.screen.saved.id == saved.id
+
+
+async def test_demo_from_the_start_screen(app_for):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, TableScreen) and app.screen.game.players == ["Ann", "Bob", "Cy"]
+
+
+async def test_a_damaged_save_file_is_reported_and_left_untouched(data_dir):
+    data_dir.mkdir(parents=True)
+    ledger = data_dir / "ledger.sqlite3"
+    ledger.write_bytes(b"this is not a database" * 100)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "not a table companion save" in str(app.screen.query_one("#start-error").render())
+        await pilot.press("ctrl+s", "ctrl+o")  # no store: starting and the demo do nothing
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("ctrl+g", *"cat", "enter")
+        assert app.screen.query_one(Banner).word == "VALID"
+    assert ledger.read_bytes() == b"this is not a database" * 100
+
+
+async def test_resume_of_a_missing_game_is_reported(app_for):
+    app = app_for(game_id=999)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "no saved game 999" in str(app.screen.query_one("#start-error").render())
+
+
+async def test_judge_only_mode(app_for):
+    app = app_for(judge_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, JudgeScreen)
+        await pilot.press(*"qat", "enter")
+        assert app.screen.query_one(Banner).word == "VALID" and app.screen.has_class("-valid")
+        await pilot.press("ctrl+u", *"qat xyzzy", "enter")
+        assert app.screen.query_one(Banner).word == "NOT VALID"
+        await pilot.press("x")
+        assert app.screen.query_one(Banner).word == ""  # an old verdict never sits under new text
+        await pilot.press("escape")
+    assert app.return_code == 0
+
+
+async def test_quiddler_round_entry_computes_bonuses(app_for, store):
+    saved = new_saved_game(store, "quiddler", ["Ann", "Bob"])
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        assert isinstance(app.screen, RoundScreen)
+        await pilot.press("enter", "down", "enter")  # Ann went out
+        await pilot.press("tab", *"quit", "tab")
+        assert "splits 2 ways" in str(app.screen.query_one(Preview).render())
+        await pilot.press("shift+tab", "ctrl+u", *"qu-i-t", "tab", "tab", "tab", *"qu e a", "enter")
+        game = app.screen.game
+        assert isinstance(app.screen, TableScreen)
+        assert game.scores == {"Ann": 34, "Bob": 0} and game.round_number == 2
+        rec = game.state.rounds[-1]
+        assert [(r.most_words, r.longest_word) for r in rec.results] == [(10, 10), (0, 0)]
+        assert json.loads(ledger_rows(store, saved.id)[-1][0])["hands"]["Bob"] == {"words": [], "left": ["QU", "E", "A"]}
+
+
+async def test_quiddler_challenge_names_the_word(app_for, store):
+    saved = new_saved_game(store, "quiddler", ["Ann", "Bob"])
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r", "enter", "down", "enter", "tab", *"zax", "tab", "tab", "tab", *"e e e", "enter")
+        assert app.screen.game.scores["Ann"] == 48
+        await pilot.press("ctrl+g", "enter", "enter")  # the word ZAX, challenged by Bob
+        assert app.screen.query_one(Banner).word == "VALID"
+        await pilot.press("enter")
+        assert app.screen.game.scores == {"Ann": 48, "Bob": -28}
+
+
+async def test_words_and_points_play_and_challenge(app_for, store):
+    saved = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"cat", "enter", *"x=at", "enter")
+        game = app.screen.game
+        assert game.scores == {"Ann": 8, "Bob": 11}
+        await pilot.press("ctrl+g", "enter")
+        assert isinstance(app.screen, NoticeScreen) and app.screen.query_one(Banner).word == "NOT VALID"
+        await pilot.press("enter", "ctrl+n")
+        assert game.scores == {"Ann": 8, "Bob": 0} and game.to_play == "Bob"  # Ann passed
+        assert len(ledger_rows(store, saved.id)) == 4
