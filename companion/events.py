@@ -43,7 +43,8 @@ class Pass:
 
 @dataclass(frozen=True)
 class Challenge:
-    """Challenge the latest play; Quiddler names the owner (``of``) and the ``word``."""
+    """Challenge the latest play; Quiddler names the owner (``of``) and the ``word`` of the latest round,
+    and so may Word Thief: a word of the latest play, or any word on the table with ``challenge_any``."""
 
     player: str
     of: str | None = None

@@ -24,7 +24,7 @@ from companion.gamelog import export_log, import_log, summary
 from companion.games import Game, new_game
 
 # ENGINE_EXAMPLES=2000 for a long hunt; the default keeps the whole engine run quick
-SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", 60)), deadline=None,
+SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", 100)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 HOUSE_WORDS = ["CAT", "XQZ", "QX", "OX", "TEA"]
