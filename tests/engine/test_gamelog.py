@@ -314,3 +314,10 @@ def test_events_round_trip_through_json(game, raw):
 
 def test_a_card_that_is_not_text():
     fails(log(WT_HEAD, mk("Ann", [7, "Ah"])), 1, "card 7 is not text")
+
+
+def test_design_round_snippet_is_not_a_whole_round_one():
+    # DESIGN.md's round example shows Bob holding Z and E only; round 1 deals 3 cards, so as a log it is refused
+    snippet = {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []},
+                                                        "Bob": {"words": [], "left": ["Z", "E"]}}}
+    fails(log(QD_HEAD, snippet), 1, "round 1 deals 3 cards but Bob shows 2")

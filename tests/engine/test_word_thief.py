@@ -558,3 +558,14 @@ def test_whole_hand_bonus_on_a_steal():
     # length 5 x (9 - 4) = +25, whole hand +20: bonus 45; Bob 56; Ann 2 - 2 = 0
     assert (out.lines[0].word, out.lines[0].bonus) == (11, 45)
     assert g.scores == {"Ann": 0, "Bob": 56}
+
+
+def test_check_can_and_preview_leave_the_game_alone():
+    g = wt(trump="h")
+    event = make("Ann", "Ch Ah Th")
+    assert g.can(event) and not g.can(Pass("Bob"))
+    assert g.preview(event).after == {"Ann": 15, "Bob": 0}
+    g.check(event)
+    with pytest.raises(IllegalPlay):
+        g.check(Pass("Bob"))
+    assert g.events == [] and g.scores == {"Ann": 0, "Bob": 0} and g.state.pile == 94
