@@ -86,12 +86,14 @@ def clockwise(quad: np.ndarray) -> np.ndarray:
     return quad if area2 > 0 else quad[::-1].copy()
 
 
-def _seam_score(paper: np.ndarray, card_w: float) -> np.ndarray:
+def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float) -> np.ndarray:
     """Per column of a straightened row of cards (``paper`` is 1 on card, holes filled): how much
-    it looks like the edge between two cards, a sliver of table or a notch in the row's outline
-    where two rounded corners meet. Only the outline counts: print inside a card never does."""
+    it looks like the edge between two cards: a sliver of table, a notch in the outline where
+    two rounded corners meet, or a card's edge line running (nearly) the full height, which a
+    letter's stroke never does."""
     h = paper.shape[0]
-    gap = 1 - paper[int(0.1 * h):int(0.9 * h)].mean(0)
+    rows = slice(int(0.08 * h), int(0.92 * h))
+    gap = 1 - paper[rows].mean(0)
     top = np.argmax(paper, 0).astype(np.float32)
     bot = (h - np.argmax(paper[::-1], 0)).astype(np.float32)
     k = max(3, int(0.3 * card_w)) | 1
@@ -100,13 +102,12 @@ def _seam_score(paper: np.ndarray, card_w: float) -> np.ndarray:
     depth = max(3.0, 0.03 * h)
     # A seam notches the outline at both ends; print near one edge can dent only one.
     notch = np.clip(np.minimum(top - base_top, base_bot - bot) / depth, 0, 1)
-    return np.maximum(gap, notch)
-
-
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
-    """Card art paler or darker than the card stock is part of the card, not a hole in it."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return cv2.drawContours(np.zeros_like(mask), contours, -1, 1, cv2.FILLED)
+    g = cv2.GaussianBlur(gray.astype(np.float32), (1, 9), 0)  # smooth along the seam, not across
+    valley = np.zeros(g.shape, np.uint8)
+    valley[:, 2:-2] = ((g[:, :-4] + g[:, 4:]) / 2 - g[:, 2:-2] > 5).astype(np.uint8)
+    valley = cv2.dilate(valley, np.ones((1, 7), np.uint8))  # a seam may lean a degree or two
+    line = np.clip((valley[rows].mean(0) - 0.85) / 0.1, 0, 1)
+    return np.maximum.reduce([gap, notch, line])
 
 
 def _short_side_first(quad: np.ndarray) -> np.ndarray:
@@ -114,9 +115,29 @@ def _short_side_first(quad: np.ndarray) -> np.ndarray:
     return np.roll(quad, -1, axis=0) if sides[0] + sides[2] > sides[1] + sides[3] else quad
 
 
-def split_blob(img: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
-    """Cards of a blob (``quad`` in photo pixels), each as four corners clockwise from a short
-    side. The blob is straightened into a strip with a margin above and below; seams are
+def _count_cards(score: np.ndarray, n_est: float, ratio: float) -> int:
+    """How many cards side by side: the count whose evenly spaced seams the strip shows best.
+    The cards' proportions give only an estimate (a camera's slant changes them by 10-15%)."""
+    w = len(score)
+    best, best_fit = 0, -1.0
+    for n in range(max(1, int(n_est * 0.8)), int(n_est * 1.2) + 2):
+        if n == 1:
+            fit = 0.5 if 1.15 <= ratio <= 1.9 else -1.0  # a lone card (slanted by the camera): no seam needed
+        else:
+            pitch = w / n
+            fit = float(np.mean([score[int(j * pitch - 0.1 * pitch):int(j * pitch + 0.1 * pitch) + 1].max()
+                                 for j in range(1, n)]))
+            fit -= 0.5 * abs(n - n_est) / n_est  # near-ties go to the count the proportions suggest
+        if fit > best_fit:
+            best, best_fit = n, fit
+    if best_fit >= 0.3:
+        return best
+    return max(1, round(n_est)) if n_est >= 0.75 else 0  # no clear seams: trust the proportions
+
+
+def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> list[np.ndarray]:
+    """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
+    pixels), each as four corners clockwise from a short side. The blob is straightened into a strip with a margin above and below; seams are
     looked for about one card width apart, the width following from the cards' height."""
     q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
@@ -128,29 +149,27 @@ def split_blob(img: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     rect = np.float32([[0, m], [w, m], [w, h + m], [0, h + m]])
     to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
     strip = cv2.warpPerspective(img, to_strip, (w, h + 2 * m), borderMode=cv2.BORDER_REPLICATE)
-    c = cardness(strip)
-    _, paper = cv2.threshold(c, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    paper = _fill_holes(cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+    from_small = to_strip @ np.diag([1 / scale, 1 / scale, 1.0])
+    paper = (cv2.warpPerspective(blob, from_small, (w, h + 2 * m)) > 127).astype(np.uint8)
     has = paper.any(0)
     tops = np.argmax(paper, 0)[has]
     bots = (paper.shape[0] - np.argmax(paper[::-1], 0))[has]
     card_h = float(np.median(bots - tops)) if has.any() else float(h)
     card_w = card_h / CARD_RATIO
-    score = _seam_score(paper, card_w)
-    n_est = w / card_w
-    if n_est < 1.6:
+    score = _seam_score(cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY), paper, card_w)
+    n = _count_cards(score, w / card_w, length / height)
+    if n == 0:
         return []
-    if n_est < 2.4 and 1.2 <= length / height <= 1.65:
-        # One card lying lengthwise or two side by side: only a seam in the middle tells them apart.
-        if score[int(0.4 * w):int(0.6 * w)].max(initial=0) < 0.5:
-            return [_short_side_first(quad)]
+    if n == 1:
+        return [_short_side_first(quad)]
+    # Seams near their even spacing, each moved to the strongest edge close by: gaps between
+    # cards make the spacing uneven.
+    pitch = w / n
     cuts = [0]
-    while w - cuts[-1] > 1.5 * card_w:
-        lo, hi = int(cuts[-1] + 0.88 * card_w), int(min(w - 0.5 * card_w, cuts[-1] + 1.15 * card_w))
-        best = lo + int(np.argmax(score[lo:hi])) if hi > lo else lo
-        cuts.append(best if score[best] >= 0.5 else int(cuts[-1] + card_w))
-    if w - cuts[-1] < 0.6 * card_w:
-        cuts.pop()
+    for j in range(1, n):
+        lo, hi = int(j * pitch - 0.12 * pitch), int(j * pitch + 0.12 * pitch) + 1
+        best = lo + int(np.argmax(score[lo:hi]))
+        cuts.append(best if score[best] >= 0.3 else int(j * pitch))
     cuts.append(w)
     back = np.linalg.inv(to_strip)
     cards = []
@@ -182,7 +201,8 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], int]:
             continue
         quad = fit_quad(c)
         fill = area / max(cv2.contourArea(quad), 1.0) if quad is not None else 0.0
-        cards = split_blob(img, quad / scale) if fill >= 0.82 else []
+        blob = cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED)
+        cards = split_blob(img, blob, scale, quad / scale) if fill >= 0.82 else []
         if not cards:
             irregular += 1
         found.extend(cards)
