@@ -14,9 +14,6 @@ from textual.widgets import Input
 from companion.errors import SaveError
 from companion.store import SavedGame, Store
 from companion.tui.demo import build_demo
-from companion.tui.screens.judge import JudgeScreen
-from companion.tui.screens.start import StartScreen
-from companion.tui.screens.table import TableScreen
 from companion.tui.session import load_game
 
 
@@ -32,31 +29,36 @@ class CompanionApp(App[None]):
         self._demo, self._game_id, self._judge_only = demo, game_id, judge_only
 
     def on_mount(self) -> None:
+        # Screens are imported where first used: a table opened straight away paints without them.
         if self._judge_only:
+            from companion.tui.screens.judge import JudgeScreen
+
             self.push_screen(JudgeScreen())
             return
         try:
             store = self._store or Store()
         except SaveError as exc:
-            self.push_screen(StartScreen(None, error=str(exc)))
+            self.show_start(None, str(exc))
             return
         self._store = store
         try:
             if self._demo:
-                self.push_screen(StartScreen(store))
                 self.open_game(build_demo(store))
-                return
-            if self._game_id is not None:
-                saved = load_game(store, self._game_id)
-                self.push_screen(StartScreen(store))
-                self.open_game(saved)
-                return
+            elif self._game_id is not None:
+                self.open_game(load_game(store, self._game_id))
+            else:
+                self.show_start(store)
         except SaveError as exc:
-            self.push_screen(StartScreen(store, error=str(exc)))
-            return
-        self.push_screen(StartScreen(store))
+            self.show_start(store, str(exc))
+
+    def show_start(self, store: Store | None, error: str = "") -> None:
+        from companion.tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen(store, error=error))
 
     def open_game(self, saved: SavedGame) -> None:
+        from companion.tui.screens.table import TableScreen
+
         self.push_screen(TableScreen(saved))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:

@@ -16,8 +16,6 @@ from companion.outcome import Outcome
 from companion.store import SavedGame
 from companion.tui.screens.challenge import ChallengeScreen
 from companion.tui.screens.end import EndScreen
-from companion.tui.screens.help import HelpScreen
-from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
 from companion.tui.screens.steal import StealScreen
@@ -53,8 +51,7 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Scoreboard(id="scoreboard")
-        typed = self.game.kind != "quiddler"
-        yield Input(placeholder="type a play, Enter to commit", id="play", disabled=not typed)
+        yield Input(placeholder="type a play, Enter to commit", id="play")
         yield Preview(id="preview")
         yield Static(id="last")
         yield Footer(show_command_palette=False)
@@ -70,7 +67,8 @@ class TableScreen(Screen):
         self.query_one(Scoreboard).game = game
         self.query_one("#status", Static).update(self.status_text())
         play = self.query_one("#play", Input)
-        play.disabled = game.ended or isinstance(game, Quiddler)
+        play.display = not isinstance(game, Quiddler)  # Quiddler is scored a round at a time (^r)
+        play.disabled = game.ended
         self.show_preview(play.value)
         self.refresh_bindings()
 
@@ -200,13 +198,17 @@ class TableScreen(Screen):
     def action_challenge(self) -> None:
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
 
-    def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.game))
+    def action_history(self, tab: str = "ledger") -> None:
+        from companion.tui.screens.history import HistoryScreen  # plotext loads on first use, not at launch
+
+        self.app.push_screen(HistoryScreen(self.game, tab=tab))
 
     def action_chart(self) -> None:
-        self.app.push_screen(HistoryScreen(self.game, tab="chart"))
+        self.action_history("chart")
 
     def action_help(self) -> None:
+        from companion.tui.screens.help import HelpScreen  # Markdown loads on first use, not at launch
+
         self.app.push_screen(HelpScreen(self.game))
 
     def commit_from_screen(self, event: Event | None) -> None:

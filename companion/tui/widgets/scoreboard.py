@@ -51,7 +51,7 @@ class Scoreboard(DataTable):
             # Quiddler has no turns to keep: its marker shows who deals the next round
             marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
             turn = Text("▶", style="bold yellow") if player == marked else Text("")
-            name = Text(player, style="bold" if player == game.to_play else "")
+            name = Text(player, style="bold" if player == marked else "")
             if game.ended and score == best:
                 name.append(" ★", style="bold yellow")
             row: list = [turn, name, Text(str(score), style="bold red" if score < 0 else "bold", justify="right")]

@@ -1,0 +1,77 @@
+"""Random typing: nothing crashes the app, and the ledger only ever holds legal, committed events."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textual.widgets import Input
+
+from companion.errors import CompanionError
+from companion.notation import parse_play
+from companion.events import Make
+from companion.store import Store
+from companion.tui.app import make_app
+from companion.tui.screens.table import TableScreen
+from tests.tui.conftest import SIZE, ledger_rows
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=24)
+PLAY_LIKE = st.from_regex(r"[a-z*=/ ]{1,10}(/[shdc]{1,4})?", fullmatch=True)
+KEYS = [*"acdehilnorstz/*=- ", "enter", "escape", "tab", "backspace", "space", "down", "up",
+        "ctrl+z", "ctrl+y", "ctrl+s", "ctrl+g", "ctrl+n", "ctrl+f", "ctrl+l", "ctrl+t", "ctrl+u", "f1"]
+
+
+def legal(game, text: str) -> bool:
+    try:
+        game.check(Make(game.to_play or "", parse_play(game.kind, text, game.deck)))
+    except CompanionError:
+        return False
+    return True
+
+
+async def type_plays(texts: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "ledger.sqlite3")
+        app = make_app(store=store, demo=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for text in texts:
+                game = screen.game
+                before, expect = len(game.events), legal(game, text)
+                screen.query_one("#play", Input).value = text
+                await pilot.press("enter")
+                assert len(game.events) == before + expect, text
+                assert len(ledger_rows(store, screen.saved.id)) == len(game.events)
+
+
+@SETTINGS
+@given(st.lists(st.one_of(ANY_TEXT, PLAY_LIKE), min_size=1, max_size=6))
+def test_random_text_in_the_play_line_commits_only_legal_plays(texts: list[str]) -> None:
+    asyncio.run(type_plays(texts))
+
+
+async def press_keys(keys: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "ledger.sqlite3")
+        app = make_app(store=store, demo=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            saved = app.screen.saved
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert app.is_running
+            live = [body for body, undone in ledger_rows(store, saved.id) if not undone]
+            assert len(live) == len(saved.game.events)
+            assert Store(store.path).load(saved.id).game.scores == saved.game.scores
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(KEYS), min_size=5, max_size=60))
+def test_random_keys_on_every_screen_keep_memory_and_sqlite_in_step(keys: list[str]) -> None:
+    asyncio.run(press_keys(keys))

@@ -1,0 +1,33 @@
+"""Snapshots of the main screens at 80x24 with the cursor blink off (update with --snapshot-update)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.store import new_saved_game
+from tests.tui.conftest import SIZE
+
+CASES = {
+    "start": ({}, []),
+    "table_preview": ({"demo": True}, list("load/c")),
+    "table_error": ({"demo": True}, [*"tone/s", "enter"]),
+    "steal": ({"demo": True}, ["ctrl+s", "space", *"hoses/hsdcs"]),
+    "verdict_not_valid": ({"demo": True}, [*"tdt/d", "enter", "ctrl+g", "enter"]),
+    "history": ({"demo": True}, ["ctrl+l"]),
+    "chart": ({"demo": True}, ["ctrl+t"]),
+    "end": ({"demo": True}, ["ctrl+f", *"qa/dh"]),
+    "help": ({"demo": True}, ["f1"]),
+    "judge": ({"judge_only": True}, [*"qat", "enter"]),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_screen(name, snap_compare, app_for):
+    kwargs, keys = CASES[name]
+    assert snap_compare(app_for(**kwargs), press=keys, terminal_size=SIZE)
+
+
+def test_quiddler_round(snap_compare, app_for, store):
+    saved = new_saved_game(store, "quiddler", ["Ann", "Bob", "Cy"])
+    keys = ["ctrl+r", "enter", "down", "enter", "tab", *"qu-i-t", "tab", "tab", "tab", *"z e a"]
+    assert snap_compare(app_for(game_id=saved.id), press=keys, terminal_size=SIZE)
