@@ -16,9 +16,10 @@ CARD_RATIO = 7 / 5
 
 def cardness(img: np.ndarray) -> np.ndarray:
     """High on white or cream card stock, low on wood, felt, slate and their glare."""
-    f = img.astype(np.int16)
-    lo, hi = f.min(2), f.max(2)
-    return np.clip(lo - (hi - lo) // 2, 0, 255).astype(np.uint8)
+    b, g, r = cv2.split(img)
+    lo = cv2.min(cv2.min(b, g), r)
+    hi = cv2.max(cv2.max(b, g), r)
+    return cv2.subtract(lo, cv2.subtract(hi, lo) // 2)  # saturating, so never below 0
 
 
 def card_mask(small: np.ndarray) -> np.ndarray:

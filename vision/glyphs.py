@@ -47,6 +47,13 @@ class Ink:
     red: bool
 
 
+def _pct(a: np.ndarray, q: float) -> float:
+    """A percentile by partial sort: np.percentile costs ten times more on small crops."""
+    flat = a.ravel()
+    k = min(len(flat) - 1, int(q / 100 * len(flat)))
+    return float(np.partition(flat, k)[k])
+
+
 def _crop(card: np.ndarray, box: Box) -> np.ndarray:
     x0, y0, x1, y1 = box
     return card[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
@@ -55,8 +62,8 @@ def _crop(card: np.ndarray, box: Box) -> np.ndarray:
 def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: float = 45) -> Ink:
     """Cut the ink in ``box`` to its bounding box and scale it into a 32x32 glyph."""
     gray = _crop(card_gray, box).astype(np.float32)
-    bg = np.percentile(gray, 90)
-    lo = np.percentile(gray, 1)
+    bg = _pct(gray, 90)
+    lo = _pct(gray, 1)
     if bg - lo < min_contrast:
         return Ink(None, 0.0, False)
     ink = np.clip((bg - gray) / (bg - lo), 0, 1)
@@ -67,8 +74,9 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
         # Specks, and strips of table or card edge along the box's rim when a warp is a little off.
-        edge_strip = (x == 0 and bh > 0.5 * h) or (y == 0 and bw > 0.5 * w) or \
-                     (x + bw == w and bh > 0.6 * h) or (y + bh == h and bw > 0.6 * w)
+        vertical = bh > 0.5 * h and bw < 0.2 * w and (x == 0 or x + bw == w)
+        horizontal = bw > 0.5 * w and bh < 0.2 * h and (y == 0 or y + bh == h)
+        edge_strip = vertical or horizontal
         keep[i] = area >= max(6, 0.004 * h * w) and not edge_strip
     if not keep.any():
         return Ink(None, 0.0, False)
@@ -83,7 +91,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     oy, ox = (SIDE - small.shape[0]) // 2, (SIDE - small.shape[1]) // 2
     out[oy:oy + small.shape[0], ox:ox + small.shape[1]] = small
     colour = _crop(card_bgr, box)[y0:y1, x0:x1][sel[y0:y1, x0:x1]].astype(np.float32).mean(0)
-    paper = np.percentile(_crop(card_bgr, box).reshape(-1, 3), 90, axis=0).astype(np.float32) + 1
+    paper = np.float32([_pct(_crop(card_bgr, box)[..., c], 90) for c in range(3)]) + 1
     b, g, r = colour / paper
     return Ink(out, float(np.log(gw / gh)), bool(r - max(g, b) > 0.25))
 
@@ -112,12 +120,14 @@ class Classifier:
         self.classes = sorted(set(labels))
         self.starts = np.array([sorted_labels.index(c) for c in self.classes])
         self.sq = (self.feats ** 2).sum(1)
+        self.feats_t = np.ascontiguousarray(self.feats.T)
 
     def distances(self, feats: np.ndarray) -> np.ndarray:
         """(M, classes) distance of each query to each class."""
-        d2 = (feats ** 2).sum(1)[:, None] + self.sq[None] - 2 * feats @ self.feats.T
-        d = np.sqrt(np.maximum(d2, 0))
-        return np.minimum.reduceat(d, self.starts, axis=1)
+        feats = feats.astype(np.float32, copy=False)
+        # cv2.gemm, not numpy's BLAS: its threads fight OpenCV's for two cores and lose time.
+        d2 = (feats ** 2).sum(1)[:, None] + self.sq[None] - 2 * cv2.gemm(feats, self.feats_t, 1.0, None, 0.0)
+        return np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts, axis=1), 0))
 
 
 @dataclass

@@ -19,7 +19,7 @@ from vision.ocr import backend, ocr_status
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 SURE = 0.8  # a classifier read at least this confident needs no second opinion
-NO_INK = 1.0  # distance of an empty box to any glyph (and of a glyph to "empty")
+NO_INK = 2.0  # distance of an empty box to any glyph, and of a glyph to "empty": the largest there is
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,8 @@ def _warp(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
 
-def _distances(clf, inks: list[Ink], classes: list[str]) -> np.ndarray:
-    """(len(inks), len(classes)) distances; an empty box is near only the class "empty"."""
+def _distances(clf, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> np.ndarray:
+    """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
     out = np.full((len(inks), len(classes)), NO_INK, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
     if inked:
@@ -86,8 +86,8 @@ def _distances(clf, inks: list[Ink], classes: list[str]) -> np.ndarray:
             if c in col:
                 out[inked, k] = d[:, col[c]]
     for i, ink in enumerate(inks):
-        if ink.glyph is None and EMPTY in classes:
-            out[i, classes.index(EMPTY)] = 0.0
+        if ink.glyph is None and blank in classes:
+            out[i, classes.index(blank)] = 0.0
     return out
 
 
@@ -124,8 +124,8 @@ class Reader:
             card = _warp(img, q)
             if not self.index_deck and self._orient(card):
                 q = np.roll(q, -2, axis=0)
-                card = card[::-1, ::-1]
-            flipped = np.ascontiguousarray(card[::-1, ::-1])
+                card = cv2.flip(card, -1)
+            flipped = cv2.flip(card, -1)
             # An index deck shows its index in both corners: read both, sum the evidence.
             views.append((card_parts(card, lay), card_parts(flipped, lay) if self.index_deck else None))
             starts.append(q)
@@ -134,48 +134,65 @@ class Reader:
         values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
         value_classes = sorted(set(values))
         n = len(quads)
-        face_inks = [v[0].face for v in views]
-        value_inks = [v[0].value for v in views]
-        d_face = _distances(self.m.face, face_inks, [f if f != WILD else "*" for f in faces])
-        d_value = _distances(self.m.value, value_inks, value_classes)
-        if self.index_deck:
-            d_face = (d_face + _distances(self.m.face, [v[1].face for v in views], faces)) / 2
-            d_value = (d_value + _distances(self.m.value, [v[1].value for v in views], value_classes)) / 2
+        # Both views' boxes in one batch per classifier; an index deck averages its two corners.
+        shown = [p for p in (0, 1) if p == 0 or self.index_deck]
+        # A wild card with nothing printed (a blank) is the one face an empty box can be.
+        blank = WILD if WILD not in self.m.face.classes else EMPTY
+        d_face = _distances(self.m.face, [v[p].face for p in shown for v in views], faces, blank)
+        d_value = _distances(self.m.value, [v[p].value for p in shown for v in views], value_classes)
+        d_face = d_face.reshape(len(shown), n, -1).mean(0)
+        d_value = d_value.reshape(len(shown), n, -1).mean(0)
         vcol = [value_classes.index(v) for v in values]
         joint = d_face + d_value[:, vcol]
+        picks = [_margin_confidence(joint[i]) for i in range(n)]
+        chosen = [faces[b] for b, _ in picks]
+        suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
+        flips = self._upside_down(views, chosen) if self.index_deck else [False] * n
         out = []
         for i in range(n):
-            best, conf = _margin_confidence(joint[i])
-            face = faces[best]
-            suit = self._suit(views[i]) if self.deck.has_suits and face != WILD else (None, 1.0)
-            q = starts[i]
-            if self.index_deck and self._upside_down(views[i], face):
+            q, upright = starts[i], uprights[i]
+            if flips[i]:
                 q = np.roll(q, -2, axis=0)
-                upright = np.ascontiguousarray(uprights[i][::-1, ::-1])
-            else:
-                upright = uprights[i]
-            out.append((face, suit[0], min(conf, suit[1]), q, _crop_gray(upright, lay.face)))
+                upright = cv2.flip(upright, -1)
+            out.append((chosen[i], suits[i][0], min(picks[i][1], suits[i][1]), q, _crop_gray(upright, lay.face)))
         return out
 
-    def _suit(self, view: tuple[Parts, Parts | None]) -> tuple[str | None, float]:
-        inks = [p.suit for p in view if p is not None and p.suit is not None]
-        inked = [i for i in inks if i.glyph is not None]
-        if not inked or self.m.suit is None:
-            return None, 0.0
-        d = self.m.suit.distances(features(inked)).mean(0)
-        red = sum(i.red for i in inked) * 2 > len(inked)
-        allowed = ("h", "d") if red else ("s", "c")
-        costs = np.array([d[self.m.suit.classes.index(s)] if s in allowed else 9.0 for s in self.m.suit.classes])
-        best, conf = _margin_confidence(costs)
-        return self.m.suit.classes[best], conf
+    def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
+        """Suit and its confidence per card: the pip's colour picks red or black, its shape the rest."""
+        out: list[tuple[str | None, float]] = [(None, 1.0)] * len(views)
+        inks, owner = [], []
+        for i, (view, face) in enumerate(zip(views, faces)):
+            if face == WILD:
+                continue
+            out[i] = (None, 0.0)  # a letter card whose pip cannot be seen: flagged for a check
+            for part in view:
+                if part is not None and part.suit is not None and part.suit.glyph is not None:
+                    inks.append(part.suit)
+                    owner.append(i)
+        if not inks or self.m.suit is None:
+            return out
+        d = self.m.suit.distances(features(inks))
+        classes = self.m.suit.classes
+        for i in sorted(set(owner)):
+            rows = [k for k, o in enumerate(owner) if o == i]
+            red = sum(inks[k].red for k in rows) * 2 > len(rows)
+            allowed = ("h", "d") if red else ("s", "c")
+            costs = np.array([d[rows, j].mean() if s in allowed else 9.0 for j, s in enumerate(classes)])
+            best, conf = _margin_confidence(costs)
+            out[i] = (classes[best], conf)
+        return out
 
-    def _upside_down(self, view: tuple[Parts, Parts | None], face: str) -> bool:
-        """The centre art matches the face's upright templates better turned round."""
-        if face not in self.m.centre.classes:
-            return False
-        d = self.m.centre.distances(hog(np.stack([view[0].centre, view[1].centre])))
-        j = self.m.centre.classes.index(face)
-        return bool(d[1, j] < d[0, j])
+    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[bool]:
+        """Per card: its centre art matches the face's upright templates better turned round."""
+        d = self.m.centre.distances(hog(np.stack([p.centre for v in views for p in v])))
+        out = []
+        for i, face in enumerate(faces):
+            if face not in self.m.centre.classes:
+                out.append(False)
+                continue
+            j = self.m.centre.classes.index(face)
+            out.append(bool(d[2 * i + 1, j] < d[2 * i, j]))
+        return out
 
 
 def _crop_gray(card: np.ndarray, box) -> np.ndarray:
