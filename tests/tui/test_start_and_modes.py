@@ -11,6 +11,7 @@ from companion.tui.app import make_app
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
+from companion.tui.screens.spelling import SpellingScreen
 from companion.tui.screens.start import StartScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.banner import Banner
@@ -144,9 +145,13 @@ async def test_quiddler_round_entry_computes_bonuses(app_for, store):
         await pilot.press("ctrl+r")
         assert isinstance(app.screen, RoundScreen)
         await pilot.press("enter", "down", "enter")  # Ann went out
-        await pilot.press("tab", *"quit", "tab")
+        await pilot.press("tab", *"quit")
         assert "splits 2 ways" in str(app.screen.query_one(Preview).render())
-        await pilot.press("shift+tab", "ctrl+u", *"qu-i-t", "tab", "tab", "tab", *"qu e a", "enter")
+        await pilot.press("enter")
+        assert isinstance(app.screen, SpellingScreen)
+        await pilot.press("down", "enter")  # QU-I-T: three cards
+        assert app.screen.query_one("#words-0", Input).value == "qu-i-t"
+        await pilot.press("tab", "tab", "tab", *"qu e a", "enter")
         game = app.screen.game
         assert isinstance(app.screen, TableScreen)
         assert game.scores == {"Ann": 34, "Bob": 0} and game.round_number == 2

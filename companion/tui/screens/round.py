@@ -9,12 +9,13 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from companion.errors import CompanionError
+from companion.errors import AmbiguousSpelling, CompanionError
 from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
 from companion.cards import Card
 from companion.decks import Deck
 from companion.notation import parse_play
+from companion.tui.screens.spelling import SpellingScreen
 from companion.tui.view import outcome_text
 from companion.tui.widgets.preview import Preview
 
@@ -78,6 +79,9 @@ class RoundScreen(ModalScreen[Round | None]):
         preview = self.query_one(Preview)
         try:
             outcome = self.game.preview(self.round_event())
+        except AmbiguousSpelling as exc:
+            preview.show(f"{exc}, or press Enter to pick the cards", "error", title="which cards?")
+            return
         except CompanionError as exc:
             preview.show(str(exc), "error", title="not yet")
             return
@@ -90,6 +94,8 @@ class RoundScreen(ModalScreen[Round | None]):
         self.update_preview()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id and event.input.id.startswith("words-") and self.ask_spelling(event.input):
+            return
         inputs = list(self.query(Input))
         if event.input is not inputs[-1]:
             inputs[inputs.index(event.input) + 1].focus()
@@ -101,3 +107,21 @@ class RoundScreen(ModalScreen[Round | None]):
             self.query_one(Preview).show(str(exc), "error", title="not yet")
             return
         self.dismiss(round_)
+
+    def ask_spelling(self, words: Input) -> bool:
+        """Offer the ways the first ambiguous word splits into cards; the pick is written back with dashes."""
+        parts = words.value.replace(",", " ").split()
+        for i, part in enumerate(parts):
+            try:
+                parse_play(self.game.kind, part, self.game.deck)
+            except AmbiguousSpelling as exc:
+                def write_back(spelled: str | None, i: int = i) -> None:
+                    if spelled:
+                        words.value = " ".join(spelled if j == i else p for j, p in enumerate(parts))
+                    words.focus()
+
+                self.app.push_screen(SpellingScreen(part, exc.options, self.game.deck), write_back)
+                return True
+            except CompanionError:
+                return False
+        return False
