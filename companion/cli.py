@@ -88,7 +88,8 @@ def _replay(args) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    table = Table(title=f"{game.title}: {len(game.events)} events")
+    n = len(game.events)
+    table = Table(title=f"{game.title}: {n} event{'s' * (n != 1)}")
     table.add_column("player")
     table.add_column("score", justify="right")
     if game.has_chips:
