@@ -264,3 +264,34 @@ def test_undo_then_redo_is_the_identity(data, kind):
         assert game.redo() == e
     assert game.redo() is None
     assert game.events == events and game.outcomes == outcomes and game.state == states[-1]
+
+
+@SETTINGS
+@given(data=st.data(), kind=st.sampled_from(["word-thief", "words-and-points"]))
+def test_a_failed_challenge_restores_the_table_before_the_play(data, kind):
+    game = play(data, kind, data.draw(st.integers(0, 12), label="steps"))
+    if game.ended:
+        return
+    before = game.state
+    for _ in range(8):
+        event = DRAW[kind](data, game)
+        if isinstance(event, (Make, Steal)) and event.player == game.to_play and game.can(event):
+            break
+    else:
+        return
+    game.apply(event)
+    texts = ["".join(c.letter for c in w) for w in event.words]
+    challenger = next(p for p in game.players if p != event.player)
+    if game.judge(texts):
+        game.apply(HouseWord(texts[0], False))  # the table bans it: the play is now NOT VALID
+    outcome = game.apply(Challenge(challenger))
+    assert outcome.verdict is False
+    # the play is undone exactly: every word back with its owner, every score back, less the player's 5 (Word Thief)
+    penalty = 5 if kind == "word-thief" else 0
+    assert game.scores == {p: s - (penalty if p == event.player else 0) for p, s in before.scores.items()}
+    if kind == "word-thief":
+        assert {p: sorted(ws, key=lambda w: w.uid) for p, ws in game.state.table.items()} == \
+            {p: sorted(ws, key=lambda w: w.uid) for p, ws in before.table.items()}
+        assert game.state.plays == before.plays
+    else:
+        assert game.state.plays == before.plays
