@@ -12,7 +12,7 @@ from companion.errors import DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, HouseWord, Pass
 from companion.games import WordThief
 
-from enginekit import cards, end, make, steal, steal_many, words_of, wt
+from enginekit import end, make, steal, steal_many, words_of, wt
 
 
 def refused(game, event, match: str, error=IllegalPlay) -> None:
