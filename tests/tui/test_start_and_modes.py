@@ -184,3 +184,14 @@ async def test_words_and_points_play_and_challenge(app_for, store):
         await pilot.press("enter", "ctrl+n")
         assert game.scores == {"Ann": 8, "Bob": 0} and game.to_play == "Bob"  # Ann passed
         assert len(ledger_rows(store, saved.id)) == 4
+
+
+async def test_a_damaged_saved_game_is_reported_on_resume(app_for, store):
+    saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
+    with store._tx():
+        store.db.execute("INSERT INTO events (game_id, seq, body) VALUES (?, 1, '{\"type\": \"make\"')", (saved.id,))
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "is damaged" in str(app.screen.query_one("#start-error").render())

@@ -193,7 +193,7 @@ async def test_every_table_action_is_in_the_command_palette(app_for):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert {"Steal", "Pass", "Challenge", "Undo", "History", "Chart", "End", "Help"} <= titles
+        assert {"Steal", "Pass", "Challenge", "Undo", "Ledger", "Chart", "End", "Help"} <= titles
         assert "Round" not in titles and "Redo" not in titles
         await pilot.press("ctrl+p", *"pass")
         await pilot.pause(0.3)

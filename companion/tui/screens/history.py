@@ -67,7 +67,8 @@ class HistoryScreen(Screen):
         plt = self.query_one(PlotextPlot).plt
         for player, scores in score_series(self.game).items():
             plt.plot(list(range(len(scores))), scores, label=player, marker="braille")
-        plt.xticks(list(range(len(self.game.outcomes) + 1)))
+        if len(self.game.outcomes) <= 20:  # whole-numbered event ticks while they fit; plotext's own beyond
+            plt.xticks(list(range(len(self.game.outcomes) + 1)))
         plt.title("Score after each event")
         plt.xlabel("event")
 

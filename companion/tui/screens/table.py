@@ -38,8 +38,8 @@ class TableScreen(Screen):
         Binding("ctrl+g", "challenge", "Challenge", tooltip="Judge the latest play against the dictionary"),
         Binding("ctrl+z", "undo", "Undo", tooltip="Take back the last event"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Put back what was undone"),
-        Binding("ctrl+l", "history", "History", tooltip="Every event with its points and chips, and the score chart"),
-        Binding("ctrl+t", "chart", "Chart", show=False, tooltip="Score per turn for every player"),
+        Binding("ctrl+l", "history", "Ledger", tooltip="History: every event with its points and chip moves"),
+        Binding("ctrl+t", "chart", "Chart", tooltip="Score per turn for every player"),
         Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
     ]
 
