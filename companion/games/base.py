@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
-from companion.decks import SUIT_NAMES, Deck, standard_deck
+from companion.decks import SUIT_NAMES, Deck, load_deck_file, standard_deck
 from companion.errors import DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
 from companion.lexicon import Lexicon
@@ -60,10 +60,12 @@ class Game:
         self.players = self._check_players(players)
         self.options = dict(options or {})
         self._check_options(self.options)
-        self.deck = deck or standard_deck(self.kind)
+        # a table's own deck file and word list travel in the options, so a resumed game reads them again
+        self.deck = deck or (load_deck_file(self.options["deck_file"]) if self.options.get("deck_file")
+                             else standard_deck(self.kind))
         if self.deck.game != self.kind:
             raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
-        self.lexicon = lexicon or Lexicon.load()
+        self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"))
         house = self.options.get("house") or {}
         start = self.initial_state()
         start.accepted = frozenset(w.upper() for w in house.get("accept", ()))
