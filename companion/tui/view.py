@@ -64,7 +64,7 @@ def line_text(line: LedgerLine) -> Text:
     return Text.assemble((f"{line.player}: ", "bold"), (f"{signed(line.total):>4}", style), f"  {line.note}")
 
 
-def outcome_text(game: Game, outcome: Outcome) -> Text:
+def outcome_text(outcome: Outcome) -> Text:
     """Each ledger line of an event, then who takes or returns which chips."""
     rows: list[Text] = [line_text(line) for line in outcome.lines]
     for player, move in outcome.chips.items():

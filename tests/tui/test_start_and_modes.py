@@ -6,7 +6,7 @@ import json
 
 from textual.widgets import Input, OptionList, Select
 
-from companion.store import Store, new_saved_game
+from companion.store import new_saved_game
 from companion.tui.app import make_app
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.notice import NoticeScreen
@@ -181,7 +181,7 @@ async def test_words_and_points_play_and_challenge(app_for, store):
         assert game.scores == {"Ann": 8, "Bob": 11}
         await pilot.press("ctrl+g", "enter")
         assert isinstance(app.screen, NoticeScreen) and app.screen.query_one(Banner).word == "NOT VALID"
-        await pilot.press("enter", "ctrl+n")
+        await pilot.press("enter", "ctrl+n", "enter")
         assert game.scores == {"Ann": 8, "Bob": 0} and game.to_play == "Bob"  # Ann passed
         assert len(ledger_rows(store, saved.id)) == 4
 

@@ -7,6 +7,7 @@ import json
 from textual.widgets import Input, SelectionList
 
 from companion.store import Store
+from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.steal import StealScreen
@@ -59,10 +60,14 @@ async def test_an_illegal_play_shows_inline_and_keeps_the_text(app_for, store):
         assert len(ledger_rows(store, screen.saved.id)) == 5
 
 
-async def test_pass_costs_five_and_draws_one(app_for, store):
+async def test_pass_asks_first_then_costs_five_and_draws_one(app_for, store):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
+        assert isinstance(app.screen, ConfirmScreen) and "-5" in str(app.screen.query_one(".dialog").query("Static").last().render())
+        await pilot.press("escape")
+        assert len(app.screen.game.events) == 5
+        await pilot.press("ctrl+n", "enter")
         game = app.screen.game
         assert game.scores["Cy"] == 7 and game.state.hands["Cy"] == 8 and game.to_play == "Ann"
         assert json.loads(ledger_rows(store, app.screen.saved.id)[-1][0]) == {"type": "pass", "player": "Cy"}
@@ -156,7 +161,7 @@ async def test_end_of_game_deducts_hands_and_names_the_winner(app_for, store):
 async def test_the_game_reopens_exactly_where_it_was(app_for, store):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"load/c", "enter", "ctrl+n", "ctrl+z")
+        await pilot.press(*"load/c", "enter", "ctrl+n", "enter", "ctrl+z")
         gid, scores = app.screen.saved.id, app.screen.game.scores
     again = app_for(game_id=gid)
     async with again.run_test(size=SIZE) as pilot:
@@ -199,4 +204,5 @@ async def test_every_table_action_is_in_the_command_palette(app_for):
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
+        await pilot.press("enter")  # yes, Cy passes
         assert app.screen.game.scores["Cy"] == 7

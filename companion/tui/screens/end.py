@@ -63,7 +63,7 @@ class EndScreen(ModalScreen[End | None]):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="check the cards")
             return
-        body = Text.assemble(outcome_text(self.game, outcome), "\n" if outcome.lines else "",
+        body = Text.assemble(outcome_text(outcome), "\n" if outcome.lines else "",
                              standings_text(self.game, outcome.after))
         preview.show(body, "ok", title="if the game ends now")
 

@@ -16,7 +16,7 @@ from companion.tui.widgets.banner import Banner
 class JudgeScreen(Screen):
     """No game and no ledger: the dictionary alone. Several words are judged as a whole."""
 
-    BINDINGS = [Binding("escape", "leave", "Back")]
+    BINDINGS = [Binding("escape", "leave", "Leave")]
 
     def __init__(self) -> None:
         super().__init__()

@@ -34,14 +34,14 @@ class NoticeScreen(ModalScreen[None]):
         self.title_text, self.body, self.banner = title, body, banner
 
     @classmethod
-    def verdict(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
+    def verdict(cls, outcome: Outcome) -> "NoticeScreen":
         valid = bool(outcome.verdict)
-        return cls(outcome.summary, outcome_text(game, outcome) or Text("No points move: the play stands."),
+        return cls(outcome.summary, outcome_text(outcome) or Text("No points move: the play stands."),
                    "VALID" if valid else "NOT VALID", "-valid" if valid else "-invalid")
 
     @classmethod
     def standings(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
-        body = Text.assemble(outcome_text(game, outcome), "\n\n", standings_text(game, outcome.after))
+        body = Text.assemble(outcome_text(outcome), "\n\n", standings_text(game, outcome.after))
         return cls("Final standings", body)
 
     def compose(self) -> ComposeResult:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
@@ -85,7 +84,7 @@ class RoundScreen(ModalScreen[Round | None]):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="not yet")
             return
-        preview.show(Text.assemble(outcome_text(self.game, outcome)), "ok", title="Enter on the last box commits")
+        preview.show(outcome_text(outcome), "ok", title="Enter on the last box commits")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.update_preview()

@@ -78,7 +78,7 @@ class StartScreen(Screen):
                 yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value="word-thief",
                              allow_blank=False, id="kind", compact=True)
                 yield Label("Players", id="players-label")
-                yield Input(placeholder="names in seating order, separated by commas: Ann, Bob, Cy", id="players",
+                yield Input(placeholder="Ann, Bob, Cy  (seating order, commas between)", id="players",
                             compact=True)
                 yield Label("Trump suit", classes="word-thief")
                 yield Select([(suit_label(s), s) for s in SUITS], value="h", allow_blank=False, id="trump",

@@ -94,7 +94,7 @@ class StealScreen(ModalScreen[Steal | None]):
                 self.query_one(SelectionList).selected if (w := self.words[i][0]).bonus_points]
         read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in steal.words)
         body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(self.game, steal.words),
-                                outcome_text(self.game, outcome), *kept])
+                                outcome_text(outcome), *kept])
         preview.show(body, "ok", title="legal: Enter commits")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -15,6 +15,7 @@ from companion.notation import parse_play
 from companion.outcome import Outcome
 from companion.store import SavedGame
 from companion.tui.screens.challenge import ChallengeScreen
+from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
@@ -119,7 +120,7 @@ class TableScreen(Screen):
             return
         read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in event.words)
         body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(game, event.words),
-                                outcome_text(game, outcome)])
+                                outcome_text(outcome)])
         preview.show(body, "ok", title="Enter commits")
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -146,7 +147,7 @@ class TableScreen(Screen):
             self.query_one(Preview).show(str(exc), "error", title="cannot play that")
             return None
         self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
-                                    outcome_text(self.game, outcome)))
+                                    outcome_text(outcome)))
         self.refresh_game()
         return outcome
 
@@ -166,8 +167,22 @@ class TableScreen(Screen):
         return True
 
     def action_pass_turn(self) -> None:
-        if self.game.to_play and self.commit(Pass(self.game.to_play)):
-            self.query_one("#play", Input).clear()
+        """A pass costs points in Word Thief, so a stray key must not commit it: say what it does, then ask."""
+        player = self.game.to_play
+        if player is None:
+            return
+        try:
+            outcome = self.game.preview(Pass(player))
+        except CompanionError as exc:
+            self.query_one(Preview).show(str(exc), "error", title="cannot pass")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.commit(Pass(player)):
+                self.query_one("#play", Input).clear()
+
+        details = outcome_text(outcome) or Text(outcome.summary)
+        self.app.push_screen(ConfirmScreen(f"{player} passes?", details), answered)
 
     def action_undo(self) -> None:
         if not self.game.events:
@@ -217,7 +232,7 @@ class TableScreen(Screen):
 
     def commit_challenge(self, event: Event | None) -> None:
         if event is not None and (outcome := self.commit(event)) is not None:
-            self.app.push_screen(NoticeScreen.verdict(self.game, outcome))
+            self.app.push_screen(NoticeScreen.verdict(outcome))
 
     def commit_end(self, event: Event | None) -> None:
         if event is not None and (outcome := self.commit(event)) is not None:
