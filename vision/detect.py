@@ -45,7 +45,7 @@ def _line_intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarra
     return np.float32(pts)
 
 
-def fit_quad(contour: np.ndarray) -> np.ndarray | None:
+def fit_quad(contour: np.ndarray) -> np.ndarray:
     """Four corners, clockwise, of a card-like contour: sides fitted as lines, so that rounded
     corners do not pull the corners inwards."""
     hull = cv2.convexHull(contour)
@@ -56,8 +56,8 @@ def fit_quad(contour: np.ndarray) -> np.ndarray | None:
         if len(a) == 4:
             approx = a.reshape(4, 2).astype(np.float32)
             break
-    if approx is None:
-        return None
+    if approx is None:  # ragged outline (cards of a word not quite in line): the tightest rectangle
+        return clockwise(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
     pts = contour.reshape(-1, 2).astype(np.float32)
     lines = []
     for i in range(4):
@@ -185,6 +185,27 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     return cards
 
 
+def _fits(blob: np.ndarray, quad: np.ndarray) -> bool:
+    """The blob is (nearly) its quadrilateral: cards in a row are; a heap of cards is not."""
+    shape = cv2.fillConvexPoly(np.zeros_like(blob), np.round(quad).astype(np.int32), 255)
+    inter = cv2.countNonZero(cv2.bitwise_and(blob, shape))
+    union = cv2.countNonZero(cv2.bitwise_or(blob, shape))
+    return inter >= 0.8 * union
+
+
+def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """Blobs joined by a narrow contact (a card of one row touching the next row), separated by
+    the smallest erosion that splits them, each grown back inside the original blob."""
+    for k in (5, 9, 13):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        count, labels = cv2.connectedComponents(cv2.erode(blob, kernel))
+        parts = [(labels == i).astype(np.uint8) * 255 for i in range(1, count)]
+        parts = [p for p in parts if cv2.countNonZero(p) >= min_area / 2]
+        if len(parts) >= 2:
+            return [cv2.bitwise_and(cv2.dilate(p, kernel), blob) for p in parts]
+    return []
+
+
 def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], int]:
     """Card quads in a BGR photo (photo pixels, clockwise from a short side; which short side is
     the top is for the reader to decide), and how many card-sized blobs were too irregular to
@@ -194,17 +215,20 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], int]:
     mask = card_mask(small)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
+    queue = [(cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
+             for c in contours if cv2.contourArea(c) >= min_area]
     found: list[np.ndarray] = []
     irregular = 0
-    for c in contours:
-        area = cv2.contourArea(c)
-        if area < min_area:
+    while queue:
+        blob, contour, may_split = queue.pop()
+        quad = fit_quad(contour)
+        cards = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else []
+        if cards:
+            found.extend(cards)
             continue
-        quad = fit_quad(c)
-        fill = area / max(cv2.contourArea(quad), 1.0) if quad is not None else 0.0
-        blob = cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED)
-        cards = split_blob(img, blob, scale, quad / scale) if fill >= 0.82 else []
-        if not cards:
-            irregular += 1
-        found.extend(cards)
+        parts = _pull_apart(blob, min_area) if may_split else []
+        for part in parts:
+            cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            queue.append((part, max(cs, key=cv2.contourArea), False))
+        irregular += not parts
     return found, irregular

@@ -78,14 +78,16 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, np.float32(dst))
 
 
-def render_photo(game: str, seed: int, n_cards: int | None = None, unseen_fonts: bool = True,
+def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
+                 unseen_fonts: bool = True, upright: bool = False,
                  size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
-    """One photo of ``n_cards`` (5 to 12 if None) laid as words in rows."""
+    """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
+    ``upright`` lays no card upside down (as a teaching photo asks)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     w, h = size
-    n = n_cards or rng.randint(5, 12)
-    cards = _sample_cards(game, n, rng)
+    cards = cards or _sample_cards(game, rng.randint(5, 12), rng)
+    n = len(cards)
     words = _split_words(n, rng)
     fonts = (TEST_FONTS if unseen_fonts else TRAIN_FONTS)[GAME_STYLE[game]]
     font_path = rng.choice(fonts)
@@ -116,16 +118,20 @@ def render_photo(game: str, seed: int, n_cards: int | None = None, unseen_fonts:
     for row in rows:
         x = w * 0.07 + rng.uniform(0, 0.04) * w
         for size_ in row:
-            angle = np.deg2rad(rng.uniform(-10, 10))
+            # Tilted about its middle, never so much that it runs into the next row.
+            half = size_ * card_w * 0.52
+            limit = min(10.0, np.degrees(np.arcsin(min(1.0, 0.15 * card_h / half))))
+            angle = np.deg2rad(rng.uniform(-limit, limit))
             u = np.array([np.cos(angle), np.sin(angle)])
             v = np.array([-np.sin(angle), np.cos(angle)])
             word: list[int] = []
             step = 0.0
             for _ in range(size_):
                 face, suit = cards[len(truth_cards)]
-                centre = np.array([x, y]) + u * step + v * rng.uniform(-0.03, 0.03) * card_h
+                centre = np.array([x + half - card_w / 2, y]) + u * (step - half + card_w / 2) + \
+                    v * rng.uniform(-0.03, 0.03) * card_h
                 jitter = angle + np.deg2rad(rng.uniform(-1.5, 1.5))
-                flipped = rng.random() < 0.25
+                flipped = rng.random() < 0.25 and not upright
                 corners = _place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0))
                 photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
                 face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))

@@ -1,0 +1,135 @@
+"""Bad input: a clear one-line message, a specific error, a distinct exit code."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import NoCardsFound, NotAnImage, ocr_status, read_photo
+from vision.errors import CardsOverlap, NoCamera, OcrUnavailable, TinyImage
+from vision.render import render_photo
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "assets" / "samples" / "quiddler-1.jpg"
+
+
+def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vision", *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+def test_not_an_image(tmp_path: Path) -> None:
+    bogus = tmp_path / "notes.jpg"
+    bogus.write_text("not a photo")
+    with pytest.raises(NotAnImage, match="not an image"):
+        read_photo(bogus, "quiddler")
+    with pytest.raises(NotAnImage, match="no such file"):
+        read_photo(tmp_path / "missing.jpg", "quiddler")
+
+
+@pytest.mark.parametrize("shape", [(0, 0, 3), (40, 60, 3)])
+def test_empty_or_tiny_image(shape: tuple[int, int, int]) -> None:
+    with pytest.raises(TinyImage, match="too small"):
+        read_photo(np.zeros(shape, np.uint8), "quiddler")
+
+
+def test_table_without_cards() -> None:
+    table = np.full((720, 1280, 3), (40, 90, 30), np.uint8)
+    table += np.random.default_rng(0).integers(0, 12, table.shape, dtype=np.uint8)
+    with pytest.raises(NoCardsFound, match="no cards found"):
+        read_photo(table, "quiddler")
+
+
+def test_heap_of_overlapping_cards_is_refused() -> None:
+    # Three cards thrown on each other at odd angles: no card-shaped blob to read.
+    photo = np.full((1080, 1920, 3), (35, 60, 110), np.uint8)
+    for angle in (0, 35, 70):
+        box = cv2.boxPoints(((960, 540), (260, 364), angle)).astype(np.int32)
+        cv2.fillPoly(photo, [box], (245, 245, 245))
+    with pytest.raises(CardsOverlap, match="overlapping"):
+        read_photo(photo, "quiddler")
+
+
+def test_huge_photo_is_shrunk_and_corners_stay_in_its_pixels() -> None:
+    photo = render_photo("quiddler", 21)
+    huge = cv2.resize(photo.image, None, fx=2.5, fy=2.5, interpolation=cv2.INTER_LINEAR)  # 4800 x 2700
+    reading = read_photo(huge, "quiddler").to_json()
+    assert len(reading["cards"]) == len(photo.truth["cards"])
+    xs = [p[0] for c in reading["cards"] for p in c["corners"]]
+    assert max(xs) > 1920  # coordinates of the big photo, not of the shrunk copy
+
+
+def test_require_ocr_without_tesseract(monkeypatch) -> None:
+    from vision import ocr
+
+    monkeypatch.setenv("COMPANION_OCR", "off")
+    ocr.backend.cache_clear()
+    try:
+        assert ocr_status() is not None
+        with pytest.raises(OcrUnavailable):
+            read_photo(SAMPLE, "quiddler", require_ocr=True)
+        reading = read_photo(SAMPLE, "quiddler")  # the classifier alone still reads
+        assert len(reading.cards) == 5
+        assert reading.notes and "OCR" in reading.notes[0]
+    finally:
+        monkeypatch.delenv("COMPANION_OCR")
+        ocr.backend.cache_clear()
+
+
+def test_ocr_status_names_the_package_to_install(monkeypatch) -> None:
+    from vision import ocr
+
+    monkeypatch.setattr(ocr, "tessdata_dir", lambda: None)
+    monkeypatch.setattr(ocr.shutil, "which", lambda name: None)
+    ocr.backend.cache_clear()
+    try:
+        assert "apt-get install tesseract-ocr" in ocr_status()
+    finally:
+        ocr.backend.cache_clear()
+
+
+def test_no_camera() -> None:
+    from vision.camera import snap
+
+    with pytest.raises(NoCamera, match="no webcam"):
+        snap(97)
+
+
+def test_cli_json_lines_in_order_and_error_lines(tmp_path: Path) -> None:
+    bogus = tmp_path / "bogus.png"
+    bogus.write_bytes(b"\x89PNG garbage")
+    result = run_cli("read", "--game", "quiddler", "--json", str(SAMPLE), str(bogus), str(SAMPLE))
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 3
+    assert lines[0] == lines[2] and len(lines[0]["cards"]) == 5
+    assert set(lines[1]) == {"error"}
+    assert result.returncode == NotAnImage.exit_code
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cli_without_ocr_still_reads_and_says_so() -> None:
+    result = run_cli("read", "--game", "quiddler", "--json", str(SAMPLE), env={"COMPANION_OCR": "off"})
+    assert len(json.loads(result.stdout)["cards"]) == 5
+    assert result.returncode == OcrUnavailable.exit_code
+    assert "OCR" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cli_table_and_usage() -> None:
+    result = run_cli("read", "--game", "quiddler", str(SAMPLE))
+    assert result.returncode == 0 and "face" in result.stdout and "words:" in result.stdout
+    assert run_cli("read", "--game", "chess", str(SAMPLE)).returncode == 2
+
+
+def test_exit_codes_are_distinct() -> None:
+    from vision import errors
+
+    codes = [cls.exit_code for cls in (errors.VisionError, NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
+                                        OcrUnavailable, NoCamera)]
+    assert len(set(codes)) == len(codes) and 2 not in codes and 0 not in codes
