@@ -152,7 +152,7 @@ class TableScreen(Screen):
         return outcome
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide what this game has no use for; grey out what cannot be done right now."""
+        """Hide what this game has no use for, and undo or redo while there is nothing to undo or redo."""
         game = self.game
         if action == "steal":
             return isinstance(game, WordThief)
