@@ -206,3 +206,15 @@ async def test_every_table_action_is_in_the_command_palette(app_for):
         await pilot.pause()
         await pilot.press("enter")  # yes, Cy passes
         assert app.screen.game.scores["Cy"] == 7
+
+
+async def test_after_a_verdict_the_table_can_put_the_word_on_its_house_list(app_for, store):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"tdt/d", "enter", "ctrl+g", "enter")
+        assert app.screen.query_one(Banner).word == "NOT VALID"
+        await pilot.press("a")
+        game = app.screen.game
+        assert isinstance(app.screen, TableScreen) and game.is_word("TDT")
+        assert "house list: TDT accepted" in str(app.screen.query_one("#last").render())
+    assert store.house("word-thief") == {"accept": ["TDT"], "ban": []}

@@ -26,23 +26,33 @@ def standings_text(game: Game, scores: dict[str, int]) -> Text:
     return Text("\n").join(lines)
 
 
-class NoticeScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "Back to the table")]
+class NoticeScreen(ModalScreen[bool | None]):
+    """Dismissed with None; after a verdict, with True or False when the table accepts or bans the words."""
 
-    def __init__(self, title: str, body: Text, banner: str = "", tone: str = "") -> None:
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Back to the table"),
+                Binding("a", "house(True)", "Accept the word at this table"),
+                Binding("b", "house(False)", "Ban it")]
+
+    def __init__(self, title: str, body: Text, banner: str = "", tone: str = "", judged: bool = False) -> None:
         super().__init__(classes=tone)
-        self.title_text, self.body, self.banner = title, body, banner
+        self.title_text, self.body, self.banner, self.judged = title, body, banner, judged
 
     @classmethod
     def verdict(cls, outcome: Outcome) -> "NoticeScreen":
         valid = bool(outcome.verdict)
         return cls(outcome.summary, outcome_text(outcome) or Text("No points move: the play stands."),
-                   "VALID" if valid else "NOT VALID", "-valid" if valid else "-invalid")
+                   "VALID" if valid else "NOT VALID", "-valid" if valid else "-invalid", judged=True)
 
     @classmethod
     def standings(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
         body = Text.assemble(outcome_text(outcome), "\n\n", standings_text(game, outcome.after))
         return cls("Final standings", body)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.judged or action != "house"
+
+    def action_house(self, accept: bool) -> None:
+        self.dismiss(accept)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="notice"):

@@ -9,12 +9,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from companion.errors import CompanionError
-from companion.events import Event, Make, Pass
+from companion.events import Challenge, Event, HouseWord, Make, Pass
 from companion.games import Quiddler, WordThief
 from companion.notation import parse_play
 from companion.outcome import Outcome
 from companion.store import SavedGame
-from companion.tui.screens.challenge import ChallengeScreen
+from companion.tui.screens.challenge import ChallengeScreen, challengeable
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
@@ -230,9 +230,20 @@ class TableScreen(Screen):
         if event is not None:
             self.commit(event)
 
-    def commit_challenge(self, event: Event | None) -> None:
-        if event is not None and (outcome := self.commit(event)) is not None:
-            self.app.push_screen(NoticeScreen.verdict(outcome))
+    def commit_challenge(self, event: Challenge | None) -> None:
+        if event is None:
+            return
+        # the judged words, read before the commit: a NOT VALID play leaves the table
+        words = [event.word] if event.word else challengeable(self.game)[0][1].split()
+        if (outcome := self.commit(event)) is None:
+            return
+
+        def house(accept: bool | None) -> None:
+            """The table's ruling on the words from now on: on the house list of this game and the next."""
+            for word in words if accept is not None else ():
+                self.commit(HouseWord(word, accept))
+
+        self.app.push_screen(NoticeScreen.verdict(outcome), house)
 
     def commit_end(self, event: Event | None) -> None:
         if event is not None and (outcome := self.commit(event)) is not None:
