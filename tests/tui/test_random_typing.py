@@ -75,3 +75,37 @@ async def press_keys(keys: list[str]) -> None:
 @given(st.lists(st.sampled_from(KEYS), min_size=5, max_size=60))
 def test_random_keys_on_every_screen_keep_memory_and_sqlite_in_step(keys: list[str]) -> None:
     asyncio.run(press_keys(keys))
+
+
+async def fill_dialogs(texts: list[str]) -> None:
+    """Random text in every input of the steal, end-of-game and start screens, each submitted with Enter."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "ledger.sqlite3")
+        app = make_app(store=store, demo=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.screen
+            for opener in ("ctrl+s", "ctrl+f"):
+                await pilot.press(opener)
+                for i, field in enumerate(app.screen.query(Input)):
+                    field.value = texts[i % len(texts)]
+                    field.focus()
+                    await pilot.press("enter")
+                if app.screen is not table:
+                    await pilot.press("escape")
+            assert app.screen is table
+            assert len(ledger_rows(store, table.saved.id)) == len(table.game.events)
+        names = [n.strip() for n in texts[0].split(",") if n.strip()]
+        start = make_app(store=store)
+        async with start.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            start.screen.query_one("#players", Input).value = texts[0]
+            await pilot.press("enter")
+            games = store.games()
+            assert len(games) in (1, 2) and (len(games) == 1 or games[0].players == names)
+
+
+@SETTINGS
+@given(st.lists(st.one_of(ANY_TEXT, PLAY_LIKE), min_size=1, max_size=4))
+def test_random_text_in_every_dialog_input(texts: list[str]) -> None:
+    asyncio.run(fill_dialogs(texts))
