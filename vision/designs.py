@@ -61,8 +61,8 @@ LAYOUTS: dict[str, Layout] = {
     "word-thief": Layout(face=(0.02, 0.015, 0.30, 0.175), value=(0.02, 0.175, 0.30, 0.285),
                          suit=(0.02, 0.285, 0.30, 0.40)),
     "quiddler": Layout(face=(0.02, 0.015, 0.33, 0.175), value=(0.02, 0.175, 0.33, 0.285)),
-    "words-and-points": Layout(face=(0.25, 0.30, 0.72, 0.64), value=(0.72, 0.60, 0.86, 0.70),
-                               orientation_probe=(0.14, 0.30, 0.28, 0.40)),
+    "words-and-points": Layout(face=(0.25, 0.30, 0.70, 0.64), value=(0.70, 0.585, 0.87, 0.705),
+                               orientation_probe=(0.13, 0.295, 0.30, 0.415)),
 }
 
 
@@ -155,10 +155,10 @@ def draw_card(game: str, face: str, suit: str | None = None, value: int | None =
         d.rounded_rectangle((*s0, *s1), radius=int(0.06 * w), fill=(226, 200, 150), outline=(170, 140, 95),
                             width=max(1, w // 80))
         if face != WILD:
-            _text_fit(d, (int(0.26 * w), int(0.32 * h), int(0.74 * w), int(0.62 * h)), face, font_path,
-                      int(0.22 * h), BLACK, anchor="mm")
-            _text_fit(d, (int(0.74 * w), int(0.615 * h), int(0.85 * w), int(0.69 * h)), str(value), font_path,
-                      int(0.045 * h), BLACK, anchor="mm")
+            _text_fit(d, (int(0.27 * w), int(0.32 * h), int(0.69 * w), int(0.62 * h)), face, font_path,
+                      int(0.2 * h), BLACK, anchor="mm")
+            _text_fit(d, (int(0.72 * w), int(0.60 * h), int(0.86 * w), int(0.69 * h)), str(value), font_path,
+                      int(0.06 * h), BLACK, anchor="mm")
     return img
 
 

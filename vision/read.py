@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -19,7 +20,9 @@ from vision.ocr import backend, ocr_status
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 SURE = 0.8  # a classifier read at least this confident needs no second opinion
-NO_INK = 2.0  # distance of an empty box to any glyph, and of a glyph to "empty": the largest there is
+NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
+MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
+VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 
 
 @dataclass(frozen=True)
@@ -77,14 +80,13 @@ def _warp(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 def _distances(clf, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> np.ndarray:
     """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
-    out = np.full((len(inks), len(classes)), NO_INK, np.float32)
+    out = np.full((len(inks), len(classes)), MISSING, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
     if inked:
         d = clf.distances(features([inks[i] for i in inked]))
         col = {c: j for j, c in enumerate(clf.classes)}
         for k, c in enumerate(classes):
-            if c in col:
-                out[inked, k] = d[:, col[c]]
+            out[inked, k] = d[:, col[c]] if c in col else NO_INK
     for i, ink in enumerate(inks):
         if ink.glyph is None and blank in classes:
             out[i, classes.index(blank)] = 0.0
@@ -95,6 +97,17 @@ def _margin_confidence(costs: np.ndarray) -> tuple[int, float]:
     order = np.argsort(costs)
     margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else 1.0
     return int(order[0]), float(np.clip(margin / 0.25, 0, 1))
+
+
+class Read(NamedTuple):
+    """One card as the classifier read it, before Tesseract's vote."""
+
+    face: str
+    suit: str | None
+    confidence: float
+    quad: np.ndarray  # corners from the card's own top-left
+    face_crop: np.ndarray  # grey letter box of the upright card, for Tesseract
+    no_index: bool  # an index deck's card with no letters in either corner: not one card
 
 
 class Reader:
@@ -114,8 +127,7 @@ class Reader:
         there = ink_of(card, gray, lay.orientation_probe)
         return there.glyph is not None and here.glyph is None
 
-    def read(self, img: np.ndarray, quads: list[np.ndarray]) -> list[tuple[str, str | None, float, np.ndarray, str]]:
-        """(face, suit, confidence, corners from the card's top-left, face crop for OCR) per quad."""
+    def read(self, img: np.ndarray, quads: list[np.ndarray]) -> list[Read]:
         lay = self.m.layout
         views: list[tuple[Parts, Parts]] = []
         starts: list[np.ndarray] = []
@@ -143,7 +155,7 @@ class Reader:
         d_face = d_face.reshape(len(shown), n, -1).mean(0)
         d_value = d_value.reshape(len(shown), n, -1).mean(0)
         vcol = [value_classes.index(v) for v in values]
-        joint = d_face + d_value[:, vcol]
+        joint = d_face + VALUE_WEIGHT * d_value[:, vcol]
         picks = [_margin_confidence(joint[i]) for i in range(n)]
         chosen = [faces[b] for b, _ in picks]
         suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
@@ -154,7 +166,9 @@ class Reader:
             if flips[i]:
                 q = np.roll(q, -2, axis=0)
                 upright = cv2.flip(upright, -1)
-            out.append((chosen[i], suits[i][0], min(picks[i][1], suits[i][1]), q, _crop_gray(upright, lay.face)))
+            no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
+            conf = 0.0 if no_index else min(picks[i][1], suits[i][1])
+            out.append(Read(chosen[i], suits[i][0], conf, q, _crop_gray(upright, lay.face), no_index))
         return out
 
     def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
@@ -242,6 +256,15 @@ def group_words(corners: list[np.ndarray]) -> list[list[int]]:
     return words
 
 
+def _two_cards(reader: Reader, img: np.ndarray, read: Read) -> list[Read]:
+    """A "card" with no index in either corner may be two cards side by side whose seam the
+    detector missed (together they have a card's proportions): read the halves instead."""
+    c0, c1, c2, c3 = np.float32(read.quad)
+    m12, m03 = (c1 + c2) / 2, (c0 + c3) / 2
+    halves = reader.read(img, [np.float32([c1, m12, m03, c0]), np.float32([m12, c2, c3, m03])])
+    return halves if not any(h.no_index for h in halves) else [read]
+
+
 def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False) -> PhotoReading:
     """Cards and words on a photo of the table. Raises NotAnImage, TinyImage, NoCardsFound,
     CardsOverlap, or OcrUnavailable (only with ``require_ocr``)."""
@@ -259,12 +282,14 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
         raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
-    reads = Reader(game).read(img, quads)
-    unsure = [i for i, r in enumerate(reads) if r[2] < SURE]
-    votes = dict(zip(unsure, ocr.read([reads[i][4] for i in unsure]))) if ocr and unsure else {}
+    reader = Reader(game)
+    reads = reader.read(img, quads)
+    reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
+    unsure = [i for i, r in enumerate(reads) if r.confidence < SURE]
+    votes = dict(zip(unsure, ocr.read([reads[i].face_crop for i in unsure]))) if ocr and unsure else {}
     deck = standard_deck(game)
     cards = []
-    for i, (face, suit, conf, q, _) in enumerate(reads):
+    for i, (face, suit, conf, q, _, _) in enumerate(reads):
         flagged = False
         if conf < SURE:
             vote = votes.get(i)
