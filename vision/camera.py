@@ -12,7 +12,11 @@ WARM_UP_FRAMES = 5  # the first frames of many webcams are dark while exposure s
 
 def snap(camera: int = 0) -> np.ndarray:
     """A BGR frame from webcam number ``camera``; raises NoCamera saying what to do instead."""
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_ERROR)  # a missing camera is our one-line error, not OpenCV's warnings
     cap = cv2.VideoCapture(camera)
+    logging.setLogLevel(level)
     try:
         if not cap.isOpened():
             raise NoCamera(f"no webcam at index {camera}: plug one in or try --camera 1, "

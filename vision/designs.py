@@ -15,11 +15,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.decks import WILD
+from vision.errors import VisionError
 
 # Canonical upright card the recognizer warps every card to (poker ratio 5:7).
 CARD_W, CARD_H = 250, 350
 FONT_DIR = Path("/usr/share/fonts/truetype")
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 # The classifier learns from the first set; photos for the benchmark and tests are
 # printed in the second, so accuracy is measured on fonts it has never seen.
@@ -68,7 +68,12 @@ LAYOUTS: dict[str, Layout] = {
 
 @cache
 def font(path: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / path), size)
+    """A font of the designs; the card templates are drawn with DejaVu, test photos with Liberation."""
+    try:
+        return ImageFont.truetype(str(FONT_DIR / path), size)
+    except OSError as exc:
+        raise VisionError(f"font {FONT_DIR / path} is missing; the card reader draws its templates with it: "
+                          "apt-get install fonts-dejavu-core fonts-liberation") from exc
 
 
 def _text_fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, font_path: str,

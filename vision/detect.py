@@ -1,8 +1,9 @@
 """Find cards in a photo: pale, unsaturated quadrilaterals on a table.
 
 Cards touching in a word merge into one blob. A blob is straightened into a strip
-and cut where a seam runs the full height (a card's edge or a sliver of table),
-about one card width apart; the card width follows from the strip's height.
+and cut into the number of cards whose evenly spaced seams (a sliver of table, a
+notch where rounded corners meet, an edge line running the full height) it shows
+best; the strip's height says roughly how many to expect.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ def card_mask(small: np.ndarray) -> np.ndarray:
     local = cv2.adaptiveThreshold(c, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -20)
     _, otsu = cv2.threshold(c, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     mask = cv2.bitwise_and(local, cv2.bitwise_or(otsu, (c > 55).astype(np.uint8) * 255))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return mask
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def _line_intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:

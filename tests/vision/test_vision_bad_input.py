@@ -133,3 +133,10 @@ def test_exit_codes_are_distinct() -> None:
     codes = [cls.exit_code for cls in (errors.VisionError, NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
                                         OcrUnavailable, NoCamera)]
     assert len(set(codes)) == len(codes) and 2 not in codes and 0 not in codes
+
+
+def test_cli_snap_without_camera_is_one_line(tmp_path: Path) -> None:
+    result = run_cli("snap", "--camera", "97", "--out", str(tmp_path / "frame.jpg"))
+    assert result.returncode == NoCamera.exit_code
+    assert result.stderr.strip().count("\n") == 0 and "webcam" in result.stderr
+    assert not (tmp_path / "frame.jpg").exists()
