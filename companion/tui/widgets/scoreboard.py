@@ -11,25 +11,38 @@ from companion.games import Game, Quiddler, WordsAndPoints, WordThief
 from companion.tui.view import chips_text, word_text
 
 
-def table_words(game: Game, player: str) -> Text:
+def table_words(game: Game, player: str) -> list[Text]:
     """What a player has in front of him: Word Thief words, Words And Points plays, Quiddler's last round."""
     if isinstance(game, WordThief):
-        words = [word_text(w.cards, w.locked) for w in game.state.table[player]]
-    elif isinstance(game, WordsAndPoints):
-        words = [Text(spell(w)) for p in game.state.plays if p.player == player for w in p.words]
-    elif isinstance(game, Quiddler) and game.state.rounds:
+        return [word_text(w.cards, w.locked) for w in game.state.table[player]]
+    if isinstance(game, WordsAndPoints):
+        return [Text(spell(w)) for p in game.state.plays if p.player == player for w in p.words]
+    if isinstance(game, Quiddler) and game.state.rounds:
         hand = next(h for h in game.state.rounds[-1].hands if h.player == player)
-        words = [Text(spell(w)) for w in hand.words]
-    else:
-        words = []
-    return Text(" ").join(words) if words else Text("-", style="dim")
+        return [Text(spell(w)) for w in hand.words]
+    return []
+
+
+def fill_lines(words: list[Text], width: int) -> Text:
+    """The words joined by spaces, wrapped between words to lines of at most ``width`` cells."""
+    if not words:
+        return Text("-", style="dim")
+    lines: list[Text] = [Text()]
+    for word in words:
+        if lines[-1].cell_len and lines[-1].cell_len + 1 + word.cell_len > width:
+            lines.append(Text())
+        lines[-1].append_text(Text(" ") + word if lines[-1].cell_len else word)
+    return Text("\n").join(lines)
 
 
 class Scoreboard(DataTable):
-    """One row per player; ``game`` is pushed down after every change and the rows are rebuilt."""
+    """One row per player; ``game`` is pushed down after every change and the rows are rebuilt.
+
+    A player's words wrap onto more lines rather than run off the right edge of the table.
+    """
 
     DEFAULT_CSS = """
-    Scoreboard { height: auto; max-height: 10; }
+    Scoreboard { height: auto; max-height: 12; }
     """
 
     game: reactive[Game | None] = reactive(None, always_update=True)
@@ -38,26 +51,34 @@ class Scoreboard(DataTable):
         super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
         self.can_focus = False
 
+    def on_resize(self) -> None:
+        self.game = self.game
+
     def watch_game(self, game: Game | None) -> None:
         self.clear(columns=True)
         if game is None:
             return
         hands = getattr(game.state, "hands", None)
-        columns = ["", "Player", "Score"] + (["Chips"] if game.has_chips else []) + (["Hand"] if hands else [])
-        self.add_columns(*columns, "Last round" if isinstance(game, Quiddler) else "Words on the table")
         best = max(game.scores.values())
+        marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
+        rows = []
         for player in game.players:
             score = game.scores[player]
             # Quiddler has no turns to keep: its marker shows who deals the next round
-            marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
-            turn = Text("▶", style="bold yellow") if player == marked else Text("")
+            # never an empty cell: a column of width 0 breaks DataTable's auto row height
+            turn = Text("▶" if player == marked else " ", style="bold yellow")
             name = Text(player, style="bold" if player == marked else "")
             if game.ended and score == best:
                 name.append(" ★", style="bold yellow")
-            row: list = [turn, name, Text(str(score), style="bold red" if score < 0 else "bold", justify="right")]
+            row: list[Text] = [turn, name, Text(str(score), style="bold red" if score < 0 else "bold", justify="right")]
             if game.has_chips:
                 row.append(chips_text(game.chips(player), score))
             if hands:
                 row.append(Text(str(hands[player]), justify="right"))
-            row.append(table_words(game, player))
-            self.add_row(*row, key=player)
+            rows.append(row)
+        columns = ["", "Player", "Score"] + (["Chips"] if game.has_chips else []) + (["Hand"] if hands else [])
+        widths = [max(len(columns[i]), *(r[i].cell_len for r in rows)) + 2 for i in range(len(columns))]
+        words_width = max(12, (self.size.width or self.app.size.width) - sum(widths) - 3)
+        self.add_columns(*columns, "Last round" if isinstance(game, Quiddler) else "Words on the table")
+        for player, row in zip(game.players, rows):
+            self.add_row(*row, fill_lines(table_words(game, player), words_width), key=player, height=None)
