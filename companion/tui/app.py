@@ -61,13 +61,27 @@ class CompanionApp(App[None]):
 
         self.push_screen(TableScreen(saved))
 
+    def leave_game(self) -> None:
+        """Back to the start screen: the one under the table, or a new one when the app opened on a game."""
+        from companion.tui.screens.start import StartScreen
+
+        if isinstance(self.screen_stack[-2], StartScreen):
+            self.pop_screen()
+        else:
+            self.switch_screen(StartScreen(self._store))
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if not self.cursor_blink and isinstance(event.widget, Input):
             event.widget.cursor_blink = False
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, then every key binding the current screen offers right now."""
+        from companion.tui.screens.table import TableScreen
+
         yield from super().get_system_commands(screen)
+        if isinstance(screen, TableScreen):
+            yield SystemCommand("Another game", "Start a new game or resume a saved one (this one stays saved)",
+                                self.leave_game)
         for binding in screen.BINDINGS:
             if binding.description and screen.check_action(binding.action, ()):
                 yield SystemCommand(binding.description, binding.tooltip or f"key {binding.key}",

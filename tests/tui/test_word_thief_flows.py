@@ -218,3 +218,21 @@ async def test_after_a_verdict_the_table_can_put_the_word_on_its_house_list(app_
         assert isinstance(app.screen, TableScreen) and game.is_word("TDT")
         assert "house list: TDT accepted" in str(app.screen.query_one("#last").render())
     assert store.house("word-thief") == {"accept": ["TDT"], "ban": []}
+
+
+async def test_another_game_from_the_command_palette(app_for, store):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", *"another game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen"
+        await pilot.press(*"Di, Ed", "enter")
+        assert app.screen.game.players == ["Di", "Ed"]
+        await pilot.press("ctrl+p", *"another game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen" and len(app.screen_stack) == 2
+    assert len(store.games()) == 2

@@ -60,7 +60,7 @@ The game ends when the pile is empty and no one can play; highest total wins.
 KEYS = """
 ## Keys
 Enter commits the play typed · ^s steal · ^n pass · ^r Quiddler round · ^g challenge · ^z undo · ^y redo ·
-^l ledger (history) · ^t score chart · ^f end of game · F1 this help · ^p every command · ^q quit.
+^l ledger (history) · ^t score chart · ^f end of game · F1 this help · ^p every command, "Another game" among them · ^q quit.
 Everything is saved the moment it is committed.
 """
 
