@@ -28,11 +28,13 @@ def challengeable(game: Game) -> list[tuple[str, str]]:
         if not game.state.rounds:
             return []
         return [(h.player, spell(w)) for h in game.state.rounds[-1].hands for w in h.words]
-    play = game.latest_play() if isinstance(game, WordThief) else (game.state.plays or [None])[-1]
-    if play is None:
-        return []
-    words = play.made if isinstance(game, WordThief) else play.words
-    return [(play.player, " ".join(w.text if isinstance(game, WordThief) else spell(w) for w in words))]
+    if isinstance(game, WordThief):
+        play = game.latest_play()
+        words = [w.text for w in play.made] if play else []
+    else:  # Words And Points
+        play = game.state.plays[-1] if game.state.plays else None
+        words = [spell(w) for w in play.words] if play else []
+    return [(play.player, " ".join(words))] if play else []
 
 
 class ChallengeScreen(ModalScreen[Challenge | None]):

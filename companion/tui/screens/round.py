@@ -8,11 +8,11 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
+from companion.cards import Card
+from companion.decks import Deck
 from companion.errors import AmbiguousSpelling, CompanionError
 from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
-from companion.cards import Card
-from companion.decks import Deck
 from companion.notation import parse_play
 from companion.tui.screens.spelling import SpellingScreen
 from companion.tui.view import outcome_text
@@ -48,7 +48,7 @@ class RoundScreen(ModalScreen[Round | None]):
             with Grid(id="round-grid"):
                 yield Label("Went out")
                 yield Select([(p, p) for p in game.players], prompt="who went out?", id="out", compact=True)
-                yield Label("")
+                yield Label("")  # the rest of the row, then the corner above the names
                 yield Label("")
                 yield Label("Words", classes="column-title")
                 yield Label("Cards left", classes="column-title")

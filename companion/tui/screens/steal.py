@@ -52,8 +52,9 @@ class StealScreen(ModalScreen[Steal | None]):
 
     def on_mount(self) -> None:
         if not any(reason is None for _, reason in self.words):
+            theirs = any(w.owner != self.thief for w, _ in self.words)
             self.query_one(Preview).show("No word can be stolen now: " + (
-                "there are no opponent words on the table." if not self.words else "every other word is locked."),
+                "every opponent's word is locked." if theirs else "no opponent has a word on the table."),
                 "error", title="nothing to steal")
         else:
             self.query_one(Preview).show("Tick the word to steal.", title="preview")
