@@ -52,8 +52,8 @@ class Layout:
     value: Box
     suit: Box | None = None
     # Words And Points has no corner index: its value sits at the stone's lower right,
-    # and the empty spot at the upper left tells 0 from 180 degrees.
-    orientation_probe: Box | None = None
+    # which also tells 0 from 180 degrees.
+    corner_index: bool = True
     centre: Box = (0.3, 0.3, 0.7, 0.7)
 
 
@@ -62,7 +62,7 @@ LAYOUTS: dict[str, Layout] = {
                          suit=(0.02, 0.285, 0.30, 0.40)),
     "quiddler": Layout(face=(0.02, 0.015, 0.33, 0.175), value=(0.02, 0.175, 0.33, 0.285)),
     "words-and-points": Layout(face=(0.25, 0.30, 0.70, 0.64), value=(0.70, 0.585, 0.87, 0.705),
-                               orientation_probe=(0.13, 0.295, 0.30, 0.415)),
+                               corner_index=False),
 }
 
 

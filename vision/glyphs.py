@@ -45,6 +45,7 @@ class Ink:
     glyph: np.ndarray | None  # (32, 32) float, 1 = ink
     aspect: float  # width / height of the ink, log-scaled into the features
     red: bool
+    mask: np.ndarray | None = None  # the kept ink at card scale (255 = ink), cut to its bounding box
 
 
 def _pct(a: np.ndarray, q: float) -> float:
@@ -74,8 +75,10 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
         # Specks, and strips of table or card edge along the box's rim when a warp is a little off.
-        vertical = bh > 0.5 * h and bw < 0.2 * w and (x == 0 or x + bw == w)
-        horizontal = bw > 0.5 * w and bh < 0.2 * h and (y == 0 or y + bh == h)
+        # Left and top are the card's own edges for a corner index: strips there go even when
+        # short; right and bottom only when long (a stone's edge), as a letter may touch them.
+        vertical = bw < 0.15 * w and ((x == 0 and bh > 0.25 * h) or (x + bw == w and bh > 0.6 * h))
+        horizontal = bh < 0.15 * h and ((y == 0 and bw > 0.25 * w) or (y + bh == h and bw > 0.6 * w))
         edge_strip = vertical or horizontal
         keep[i] = area >= max(6, 0.004 * h * w) and not edge_strip
     if not keep.any():
@@ -93,7 +96,8 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     colour = _crop(card_bgr, box)[y0:y1, x0:x1][sel[y0:y1, x0:x1]].astype(np.float32).mean(0)
     paper = np.float32([_pct(_crop(card_bgr, box)[..., c], 90) for c in range(3)]) + 1
     b, g, r = colour / paper
-    return Ink(out, float(np.log(gw / gh)), bool(r - max(g, b) > 0.25))
+    mask = sel[y0:y1, x0:x1].astype(np.uint8) * 255
+    return Ink(out, float(np.log(gw / gh)), bool(r - max(g, b) > 0.25), mask)
 
 
 def centre_picture(card_gray: np.ndarray, box: Box) -> np.ndarray:

@@ -83,7 +83,8 @@ def _taught(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
         return {}, None
     with np.load(path) as f:
         arrays = dict(f)
-    layout = Layout(**{k: tuple(v) if v else None for k, v in json.loads(str(arrays.pop("layout"))).items()})
+    fields = json.loads(str(arrays.pop("layout")))
+    layout = Layout(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     return arrays, layout
 
 

@@ -26,8 +26,8 @@ INSTALL_HINT = "install tesseract-ocr: apt-get install tesseract-ocr (card lette
 
 
 class Ocr(Protocol):
-    def read(self, crops: list[np.ndarray]) -> list[str]:
-        """Upper-case letters read in each grey crop ('' when nothing is read)."""
+    def read(self, masks: list[np.ndarray]) -> list[str]:
+        """Upper-case letters read in each ink mask ('' when nothing is read)."""
 
 
 def tessdata_dir() -> str | None:
@@ -39,32 +39,33 @@ def tessdata_dir() -> str | None:
     return None
 
 
-def prepare(crop: np.ndarray) -> np.ndarray:
-    """Black letters on white, cut to the letters with a margin: Tesseract invents letters from
-    specks and from the edges of a crop."""
-    _, ink = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
-    if count > 1:
-        big = stats[1:, cv2.CC_STAT_AREA].max()
-        keep = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= 0.05 * big]
-        ink = np.isin(labels, keep).astype(np.uint8) * 255
-        ys, xs = np.nonzero(ink)
-        ink = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    return cv2.copyMakeBorder(255 - ink, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+def prepare(mask: np.ndarray) -> np.ndarray:
+    """Black letters on white with a margin, from the ink the classifier kept (specks and card
+    edges already gone: Tesseract invents letters from them)."""
+    return cv2.copyMakeBorder(255 - mask, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
 
 
 class TesserocrOcr:
     def __init__(self, tessdata: str):
         import tesserocr
 
-        self.api = tesserocr.PyTessBaseAPI(path=tessdata, lang="eng", psm=tesserocr.PSM.SINGLE_WORD)
+        self.psm = tesserocr.PSM
+        self.api = tesserocr.PyTessBaseAPI(path=tessdata, lang="eng", psm=self.psm.SINGLE_WORD)
         self.api.SetVariable("tessedit_char_whitelist", LETTERS)
 
-    def read(self, crops: list[np.ndarray]) -> list[str]:
+    def _text(self) -> str:
+        return "".join(c for c in self.api.GetUTF8Text() if c in LETTERS)
+
+    def read(self, masks: list[np.ndarray]) -> list[str]:
         out = []
-        for crop in crops:
-            self.api.SetImage(Image.fromarray(prepare(crop)))
-            out.append("".join(c for c in self.api.GetUTF8Text() if c in LETTERS))
+        for mask in masks:
+            self.api.SetImage(Image.fromarray(prepare(mask)))
+            text = self._text()
+            if not text:  # a lone narrow letter (an I) is often no "word" to Tesseract, but a character
+                self.api.SetPageSegMode(self.psm.SINGLE_CHAR)
+                text = self._text()
+                self.api.SetPageSegMode(self.psm.SINGLE_WORD)
+            out.append(text)
         return out
 
 
@@ -74,12 +75,12 @@ class PytesseractOcr:
     def __init__(self, tessdata: str):
         self.config = f'--tessdata-dir "{tessdata}" --psm 6 -c tessedit_char_whitelist={LETTERS}'
 
-    def read(self, crops: list[np.ndarray]) -> list[str]:
+    def read(self, masks: list[np.ndarray]) -> list[str]:
         import pytesseract
 
-        if not crops:
+        if not masks:
             return []
-        tiles = [prepare(c) for c in crops]
+        tiles = [prepare(m) for m in masks]
         width = max(t.shape[1] for t in tiles)
         tops, column, y = [], [], 0
         for t in tiles:
@@ -89,7 +90,7 @@ class PytesseractOcr:
             y += t.shape[0]
         data = pytesseract.image_to_data(np.vstack(column), config=self.config,
                                          output_type=pytesseract.Output.DICT)
-        out = [""] * len(crops)
+        out = [""] * len(masks)
         for text, top, height in zip(data["text"], data["top"], data["height"]):
             text = "".join(c for c in text.upper() if c in LETTERS)
             if text:

@@ -22,6 +22,8 @@ MIN_SIDE = 200
 SURE = 0.8  # a classifier read at least this confident needs no second opinion
 NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
 MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
+FACE_MARGIN = 0.25  # lead over the runner-up face that makes a read certain
+SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do, and were never seen misread
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 
 
@@ -93,10 +95,11 @@ def _distances(clf, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> 
     return out
 
 
-def _margin_confidence(costs: np.ndarray) -> tuple[int, float]:
+def _margin_confidence(costs: np.ndarray, full: float = FACE_MARGIN) -> tuple[int, float]:
+    """The cheapest class and a confidence: its lead over the runner-up, 1.0 from ``full`` on."""
     order = np.argsort(costs)
-    margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else 1.0
-    return int(order[0]), float(np.clip(margin / 0.25, 0, 1))
+    margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else full
+    return int(order[0]), float(np.clip(margin / full, 0, 1))
 
 
 class Read(NamedTuple):
@@ -104,9 +107,10 @@ class Read(NamedTuple):
 
     face: str
     suit: str | None
-    confidence: float
+    confidence: float  # of the face (letters and value)
+    suit_confidence: float  # 1.0 where there is no suit to read
     quad: np.ndarray  # corners from the card's own top-left
-    face_crop: np.ndarray  # grey letter box of the upright card, for Tesseract
+    face_ink: np.ndarray | None  # the letters' ink (either corner shows it upright), for Tesseract
     no_index: bool  # an index deck's card with no letters in either corner: not one card
 
 
@@ -117,31 +121,33 @@ class Reader:
         self.m: Model = model(game)
         self.deck = standard_deck(game)
         self.faces = list(self.deck.values)  # every face with a value; "*" included when the deck has it
-        self.index_deck = self.m.layout.orientation_probe is None
+        self.index_deck = self.m.layout.corner_index
 
-    def _orient(self, card: np.ndarray) -> bool:
-        """Words And Points: True when the card is upside down (the value sits top-left)."""
-        gray = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+    def _orient(self, cards: list[np.ndarray]) -> list[bool]:
+        """Words And Points: which cards lie upside down. The value sits at the stone's lower
+        right; whichever of that corner and the opposite one holds the better digits is it."""
         lay = self.m.layout
-        here = ink_of(card, gray, lay.value)
-        there = ink_of(card, gray, lay.orientation_probe)
-        return there.glyph is not None and here.glyph is None
+        inks = []
+        for card in cards:
+            for view in (card, cv2.flip(card, -1)):
+                inks.append(ink_of(view, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), lay.value))
+        d = _distances(self.m.value, inks, self.m.value.classes).min(1)
+        return [bool(d[2 * i + 1] < d[2 * i]) for i in range(len(cards))]
 
     def read(self, img: np.ndarray, quads: list[np.ndarray]) -> list[Read]:
         lay = self.m.layout
-        views: list[tuple[Parts, Parts]] = []
+        views: list[tuple[Parts, Parts | None]] = []
         starts: list[np.ndarray] = []
-        uprights: list[np.ndarray] = []
-        for q in quads:
-            card = _warp(img, q)
-            if not self.index_deck and self._orient(card):
+        cards = [_warp(img, q) for q in quads]
+        turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
+        for q, card, turned in zip(quads, cards, turn):
+            if turned:
                 q = np.roll(q, -2, axis=0)
                 card = cv2.flip(card, -1)
             flipped = cv2.flip(card, -1)
             # An index deck shows its index in both corners: read both, sum the evidence.
             views.append((card_parts(card, lay), card_parts(flipped, lay) if self.index_deck else None))
             starts.append(q)
-            uprights.append(card)
         faces = self.faces
         values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
         value_classes = sorted(set(values))
@@ -162,13 +168,10 @@ class Reader:
         flips = self._upside_down(views, chosen) if self.index_deck else [False] * n
         out = []
         for i in range(n):
-            q, upright = starts[i], uprights[i]
-            if flips[i]:
-                q = np.roll(q, -2, axis=0)
-                upright = cv2.flip(upright, -1)
+            q = np.roll(starts[i], -2, axis=0) if flips[i] else starts[i]
             no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
-            conf = 0.0 if no_index else min(picks[i][1], suits[i][1])
-            out.append(Read(chosen[i], suits[i][0], conf, q, _crop_gray(upright, lay.face), no_index))
+            conf = 0.0 if no_index else picks[i][1]
+            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index))
         return out
 
     def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
@@ -192,7 +195,7 @@ class Reader:
             red = sum(inks[k].red for k in rows) * 2 > len(rows)
             allowed = ("h", "d") if red else ("s", "c")
             costs = np.array([d[rows, j].mean() if s in allowed else 9.0 for j, s in enumerate(classes)])
-            best, conf = _margin_confidence(costs)
+            best, conf = _margin_confidence(costs, SUIT_MARGIN)
             out[i] = (classes[best], conf)
         return out
 
@@ -207,12 +210,6 @@ class Reader:
             j = self.m.centre.classes.index(face)
             out.append(bool(d[2 * i + 1, j] < d[2 * i, j]))
         return out
-
-
-def _crop_gray(card: np.ndarray, box) -> np.ndarray:
-    x0, y0, x1, y1 = box
-    crop = card[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
-    return cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
 
 
 def group_words(corners: list[np.ndarray]) -> list[list[int]]:
@@ -285,19 +282,19 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     reader = Reader(game)
     reads = reader.read(img, quads)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
-    unsure = [i for i, r in enumerate(reads) if r.confidence < SURE]
-    votes = dict(zip(unsure, ocr.read([reads[i].face_crop for i in unsure]))) if ocr and unsure else {}
+    unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
+    votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
     deck = standard_deck(game)
     cards = []
-    for i, (face, suit, conf, q, _, _) in enumerate(reads):
-        flagged = False
+    for i, (face, suit, conf, suit_conf, q, _, _) in enumerate(reads):
         if conf < SURE:
             vote = votes.get(i)
-            agrees = vote is not None and (vote == face or (face == WILD and vote == ""))
             # Two independent readers agreeing is strong evidence; disagreeing, or no second
-            # reader at all, is for the player to check.
-            conf = max(conf, SURE) if agrees else conf
-            flagged = not agrees
+            # reader at all, is for the player to check. Tesseract has no say on the suit.
+            if vote is not None and (vote == face or (face == WILD and vote == "")):
+                conf = SURE
+        flagged = conf < SURE or suit_conf < SURE
+        conf = min(conf, suit_conf)
         corners = (np.asarray(q) / scale).round().astype(int).tolist()
         cards.append(CardRead(face, deck.values[face], suit, conf, corners, flagged))
     notes = []

@@ -75,7 +75,7 @@ def _index_rows(cards: list[np.ndarray]) -> list[tuple[float, float]]:
 def learn_layout(game: str, cards: list[np.ndarray]) -> Layout:
     """Our layout with the face, value and suit boxes moved to where this deck prints them."""
     ours = LAYOUTS[game]
-    if ours.orientation_probe is not None:
+    if not ours.corner_index:
         return ours  # no corner index to look for
     bands = _index_rows(cards)
     want = 3 if ours.suit else 2
@@ -108,11 +108,11 @@ def teach(game: str, order: str, photo) -> int:
         value = str(deck.values[face]) if face != WILD else EMPTY
         # Both corners of an index deck carry the index: learn from the upside-down one as well.
         samples.add(face, value, suit, card_parts(card, layout))
-        if layout.orientation_probe is None:
+        if layout.corner_index:
             samples.add(face, value, suit, card_parts(np.ascontiguousarray(card[::-1, ::-1]), layout), centre=False)
     arrays = _arrays(samples)
     arrays["layout"] = np.array(json.dumps({k: getattr(layout, k) for k in
-                                            ("face", "value", "suit", "orientation_probe", "centre")}))
+                                            ("face", "value", "suit", "corner_index", "centre")}))
     path = taught_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.npz")
