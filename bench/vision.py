@@ -29,7 +29,7 @@ import cv2  # noqa: E402
 
 from vision.designs import CARD_H, CARD_W, LAYOUTS  # noqa: E402
 from vision.ocr import LETTERS, backend, tessdata_dir  # noqa: E402
-from vision.read import _warp, read_photo  # noqa: E402
+from vision.read import read_photo, warp_card  # noqa: E402
 from vision.render import render_photo  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
@@ -89,7 +89,8 @@ def naive_read(image: np.ndarray, reading, game: str) -> tuple[list[str], float]
     faces = []
     for card in reading.cards:
         x0, y0, x1, y1 = LAYOUTS[game].face
-        box = _warp(image, np.float32(card.corners))[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
+        upright = warp_card(image, np.float32(card.corners))
+        box = upright[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
         _, bw = cv2.threshold(cv2.cvtColor(box, cv2.COLOR_BGR2GRAY), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         text = pytesseract.image_to_string(cv2.copyMakeBorder(bw, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255),
                                            config=config)

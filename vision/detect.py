@@ -138,8 +138,8 @@ def _count_cards(score: np.ndarray, n_est: float, ratio: float) -> int:
 
 def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> list[np.ndarray]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
-    pixels), each as four corners clockwise from a short side. The blob is straightened into a strip with a margin above and below; seams are
-    looked for about one card width apart, the width following from the cards' height."""
+    pixels), each as four corners clockwise from a short side. The blob is straightened into a
+    strip with a margin above and below, and cut where `_count_cards` finds its seams."""
     q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2

@@ -44,7 +44,7 @@ class Model:
     centre: Classifier
 
 
-def _arrays(samples: Samples) -> dict[str, np.ndarray]:
+def sample_arrays(samples: Samples) -> dict[str, np.ndarray]:
     """Feature arrays of a sample set, keyed for an .npz file."""
     out: dict[str, np.ndarray] = {}
     for kind in ("face", "value", "suit"):
@@ -64,16 +64,23 @@ def _source_stamp() -> str:
     return h.hexdigest()[:12]
 
 
+def save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """Write an .npz whole or not at all: a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    tmp.replace(path)
+
+
 def _synthetic(game: str) -> dict[str, np.ndarray]:
     path = data_dir() / "cache" / f"{game}-{_source_stamp()}.npz"
     if path.is_file():
         with np.load(path) as f:
             return dict(f)
-    arrays = _arrays(glyphs.synthetic_samples(game))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
-    tmp.replace(path)
+    arrays = sample_arrays(glyphs.synthetic_samples(game))
+    for stale in path.parent.glob(f"{game}-*.npz"):  # templates of an older version of the designs
+        stale.unlink()
+    save_arrays(path, arrays)
     return arrays
 
 

@@ -22,7 +22,8 @@ from PIL import Image
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _TESSDATA = ("/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
              "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata")
-INSTALL_HINT = "install tesseract-ocr: apt-get install tesseract-ocr (card letters are then read by the classifier alone)"
+INSTALL_HINT = ("install tesseract-ocr: apt-get install tesseract-ocr "
+                "(until then card letters are read by the classifier alone)")
 
 
 class Ocr(Protocol):

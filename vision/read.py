@@ -75,7 +75,8 @@ def load_image(source: str | Path | np.ndarray) -> np.ndarray:
     return img
 
 
-def _warp(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card at ``corners`` (clockwise from the corner that becomes top-left) at 250x350."""
     dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
@@ -138,7 +139,7 @@ class Reader:
         lay = self.m.layout
         views: list[tuple[Parts, Parts | None]] = []
         starts: list[np.ndarray] = []
-        cards = [_warp(img, q) for q in quads]
+        cards = [warp_card(img, q) for q in quads]
         turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
         for q, card, turned in zip(quads, cards, turn):
             if turned:

@@ -20,8 +20,8 @@ from vision.designs import CARD_H, CARD_W, LAYOUTS, Layout
 from vision.detect import find_cards
 from vision.errors import NoCardsFound, VisionError
 from vision.glyphs import EMPTY, Samples, card_parts
-from vision.model import _arrays, taught_path
-from vision.read import _warp, group_words, load_image
+from vision.model import sample_arrays, save_arrays, taught_path
+from vision.read import group_words, load_image, warp_card
 
 _SUITED = re.compile(r"^([A-Z]|\*)([SHDC])?$")
 _PLAIN = re.compile(r"^([A-Z]{1,2}|\*)()$")
@@ -101,7 +101,7 @@ def teach(game: str, order: str, photo) -> int:
     if len(reading_order) != len(wanted):
         raise VisionError(f"found {len(reading_order)} cards but --order lists {len(wanted)}; "
                           "lay them apart in rows and list every card left to right, row by row")
-    cards = [_warp(img, quads[i]) for i in reading_order]
+    cards = [warp_card(img, quads[i]) for i in reading_order]
     layout = learn_layout(game, cards)
     samples = Samples([], [], [], [])
     for (face, suit), card in zip(wanted, cards):
@@ -110,12 +110,8 @@ def teach(game: str, order: str, photo) -> int:
         samples.add(face, value, suit, card_parts(card, layout))
         if layout.corner_index:
             samples.add(face, value, suit, card_parts(np.ascontiguousarray(card[::-1, ::-1]), layout), centre=False)
-    arrays = _arrays(samples)
+    arrays = sample_arrays(samples)
     arrays["layout"] = np.array(json.dumps({k: getattr(layout, k) for k in
                                             ("face", "value", "suit", "corner_index", "centre")}))
-    path = taught_path(game)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
-    tmp.replace(path)
+    save_arrays(taught_path(game), arrays)
     return len(cards)
