@@ -14,6 +14,7 @@ from textual.widgets import Input
 from companion.errors import SaveError
 from companion.store import SavedGame, Store
 from companion.tui.demo import build_demo
+from companion.tui.recognize import Camera, default_camera
 from companion.tui.session import load_game
 
 
@@ -23,10 +24,11 @@ class CompanionApp(App[None]):
     cursor_blink = True  # tests turn it off so snapshots are stable
 
     def __init__(self, store: Store | None = None, demo: bool = False, game_id: int | None = None,
-                 judge_only: bool = False) -> None:
+                 judge_only: bool = False, camera: Camera = default_camera) -> None:
         super().__init__()
         self._store = store
         self._demo, self._game_id, self._judge_only = demo, game_id, judge_only
+        self.camera = camera  # what a snap photographs with; tests give a stand-in returning sample photos
 
     def on_mount(self) -> None:
         # Screens are imported where first used: a table opened straight away paints without them.
@@ -89,6 +91,6 @@ class CompanionApp(App[None]):
 
 
 def make_app(store: Store | None = None, demo: bool = False, game_id: int | None = None,
-             judge_only: bool = False) -> CompanionApp:
+             judge_only: bool = False, camera: Camera = default_camera) -> CompanionApp:
     """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``."""
-    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only)
+    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only, camera=camera)

@@ -6,6 +6,8 @@ import json
 
 from textual.widgets import Input, OptionList, Select
 
+from companion.cards import Card
+from companion.events import QuiddlerHand, Round
 from companion.store import new_saved_game
 from companion.tui.app import make_app
 from companion.tui.screens.judge import JudgeScreen
@@ -195,3 +197,23 @@ async def test_a_damaged_saved_game_is_reported_on_resume(app_for, store):
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert "is damaged" in str(app.screen.query_one("#start-error").render())
+
+
+async def test_the_eighth_quiddler_round_ends_the_game_with_the_standings(app_for, store):
+    saved = new_saved_game(store, "quiddler", ["Ann", "Bob"])
+    deal = ["ate", "late", "plate", "planet", "planets", "pleasant", "planetary"]  # r+2 cards in round r
+    for number, word in enumerate(deal, start=1):
+        assert len(word) == number + 2
+        saved.apply(Round("Ann", (QuiddlerHand("Ann", (tuple(Card(c.upper()) for c in word),), ()),
+                                  QuiddlerHand("Bob", (), tuple(Card(c.upper()) for c in word)))))
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        await pilot.press("enter", "down", "enter", "tab", *"a-p-l-e-n-t-y", "tab", "tab", "tab",
+                          *"e e e e e e e e e", "enter")
+        assert isinstance(app.screen, RoundScreen)  # round 8 deals 10 cards: the entry is refused
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "ctrl+u", *"pleasantly", "tab", "tab", "tab",
+                          "ctrl+u", *"e e e e e e e e e e", "enter")
+        assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(app.screen.query_one("#notice-body").render())
+        await pilot.press("enter")
+        assert app.screen.game.ended

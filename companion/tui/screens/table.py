@@ -24,8 +24,9 @@ from companion.tui.view import cards_text, outcome_text, suit_label, verdict_tex
 from companion.tui.widgets.preview import Preview
 from companion.tui.widgets.scoreboard import Scoreboard
 
-EXAMPLES = {"word-thief": "cat/h  (all hearts)  ·  cat/hds  (a suit per card)  ·  c*at/h  (joker as A)",
-            "words-and-points": "cat  ·  c=at  (= marks a letter already on the table)  ·  *cat  (blank as C)"}
+EXAMPLES = {"word-thief": ("the word, / and its suits (s h d c)",
+                           "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A"),
+            "words-and-points": ("the word", "cat · c=at the A was on the table · *cat the blank as C")}
 
 
 class TableScreen(Screen):
@@ -109,8 +110,9 @@ class TableScreen(Screen):
                          "player's words and left-over cards.", title="Quiddler")
             return
         if not text.strip():
-            preview.show(Text.assemble(("Type ", "dim"), (f"{game.to_play}'s", "bold"), (" play:  ", "dim"),
-                                       EXAMPLES[game.kind], ("\nF1 rules and keys · ^p every command", "dim")), title="preview")
+            what, examples = EXAMPLES[game.kind]
+            preview.show(Text.assemble((f"{game.to_play}", "bold"), f" to play: type {what}, then Enter\n",
+                                       examples, ("\nF1 rules and keys · ^p every command", "dim")), title="preview")
             return
         try:
             event = self.typed_event(text)
@@ -140,7 +142,8 @@ class TableScreen(Screen):
 
     # --- committing ----------------------------------------------------------------------------
     def commit(self, event: Event) -> Outcome | None:
-        """Apply and save one event; an illegal one changes nothing and says why."""
+        """Apply and save one event; an illegal one changes nothing and says why. The last one shows the standings."""
+        was_over = self.game.ended
         try:
             outcome = self.saved.apply(event)
         except CompanionError as exc:
@@ -149,6 +152,8 @@ class TableScreen(Screen):
         self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
                                     outcome_text(outcome)))
         self.refresh_game()
+        if self.game.ended and not was_over:
+            self.app.push_screen(NoticeScreen.standings(self.game, outcome))
         return outcome
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -208,7 +213,7 @@ class TableScreen(Screen):
 
     def action_end(self) -> None:
         if not self.game.ended:
-            self.app.push_screen(EndScreen(self.game), self.commit_end)
+            self.app.push_screen(EndScreen(self.game), self.commit_from_screen)
 
     def action_challenge(self) -> None:
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
@@ -244,7 +249,3 @@ class TableScreen(Screen):
                 self.commit(HouseWord(word, accept))
 
         self.app.push_screen(NoticeScreen.verdict(outcome), house)
-
-    def commit_end(self, event: Event | None) -> None:
-        if event is not None and (outcome := self.commit(event)) is not None:
-            self.app.push_screen(NoticeScreen.standings(self.game, outcome))

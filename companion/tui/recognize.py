@@ -1,0 +1,117 @@
+"""The app's one door to the card reader: a photo in, words of cards out, errors as one line.
+
+``vision`` (and OpenCV with it) is imported inside these functions, which run in worker threads:
+the app starts without loading it and still runs, typing only, where OpenCV is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+from companion.decks import ASSETS, WILD, standard_deck
+
+if TYPE_CHECKING:
+    import numpy as np
+
+Photo = Union[str, Path, "np.ndarray"]
+Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
+SAMPLES = ASSETS / "samples"
+GAME_NAMES = {"word-thief": "Word Thief", "quiddler": "Quiddler", "words-and-points": "Words And Points"}
+
+
+@dataclass(frozen=True)
+class SnapCard:
+    """One card as read, then as the player checked it. A wild card's face is ``*`` plus the
+    letter it stands for once the player gives it (``*E``)."""
+
+    face: str
+    suit: str | None
+    confidence: float
+    flagged: bool  # the player still has to look at it (a wild card without its letter is asked too)
+    fixed: bool = False  # typed by the player
+
+    @property
+    def needs_letter(self) -> bool:
+        return self.face == WILD
+
+    @property
+    def token(self) -> str:
+        """What the player would type for this card alone (``Rd``, ``qu``, ``*e``)."""
+        if self.face.startswith(WILD):
+            return self.face.lower()
+        return self.face + (self.suit or "") if self.suit else self.face.lower()
+
+
+@dataclass(frozen=True)
+class Snap:
+    words: tuple[tuple[SnapCard, ...], ...]
+    notes: tuple[str, ...]  # what the reader wants the player to know (no Tesseract, heaps skipped)
+
+
+def default_camera() -> Photo:
+    from vision.camera import snap
+
+    return snap()
+
+
+def read_cards(photo: Photo, game: str) -> Snap:
+    """The photo's cards in words, reading order. Raises ImportError or a VisionError."""
+    from vision import read_photo
+
+    reading = read_photo(photo, game)
+    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged)
+                        for c in (reading.cards[i] for i in word)) for word in reading.words)
+    return Snap(words, tuple(n for n in reading.notes if n))
+
+
+def warm_up(game: str) -> None:
+    """One read of a sample photo, so the player's first snap does not pay for setting up the reader."""
+    sample = SAMPLES / f"{game}-1.jpg"
+    try:
+        read_cards(sample, game)
+    except Exception:  # noqa: BLE001 - a failed warm-up only means the first snap is slower
+        pass
+
+
+def failure_text(exc: BaseException) -> str:
+    """One line: what went wrong and what to do instead."""
+    if isinstance(exc, ImportError):
+        return ("The card reader needs OpenCV (pip install opencv-python-headless numpy); "
+                "type the cards instead.")
+    from vision import VisionError  # an ImportError is handled above, so vision imports here
+
+    if isinstance(exc, VisionError):
+        return f"{str(exc).rstrip('.')}. Or press Escape and type the cards."
+    return f"The card reader failed ({type(exc).__name__}: {exc}); press Escape and type the cards."
+
+
+def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
+    """The card as the player typed it. Raises ValueError saying
+    what to type. Word Thief: ``rd`` letter and suit, ``r`` the letter only, ``/d`` the suit only.
+    Every game: ``*e`` a wild card standing as E; on a wild card a bare letter is what it stands for."""
+    text = typed.strip().lower()
+    deck = standard_deck(game)
+    wild = re.fullmatch(r"\*([a-z]?)", text)
+    if wild or (card.face.startswith(WILD) and re.fullmatch(r"[a-z]", text)):
+        if not deck.has_wild:
+            raise ValueError(f"{GAME_NAMES[game]} has no wild card")
+        letter = (wild.group(1) if wild else text).upper()
+        return SnapCard(WILD + letter, None, card.confidence, flagged=False, fixed=True)
+    if game == "word-thief":
+        m = re.fullmatch(r"([a-z])([shdc]?)|/([shdc])", text)
+        if not m:
+            raise ValueError("type the letter and the suit (rd), the letter alone (r), the suit alone (/d), "
+                             "or * and a letter for a joker (*e)")
+        face = m.group(1).upper() if m.group(1) else card.face
+        suit = m.group(2) or m.group(3) or card.suit
+        if face.startswith(WILD) or suit is None:
+            raise ValueError(f"give this card a letter and a suit, like {face.strip(WILD) or 'E'}h")
+        return SnapCard(face, suit, card.confidence, flagged=False, fixed=True)
+    face = text.upper()
+    if face not in deck.values:
+        raise ValueError(f"{face} is not a {GAME_NAMES[game]} card; the cards are {' '.join(deck.faces)}")
+    return SnapCard(face, None, card.confidence, flagged=False, fixed=True)

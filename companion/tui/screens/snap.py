@@ -1,0 +1,256 @@
+"""Snap: read the cards from the webcam or a photo file, let the player check every doubtful card,
+and hand back the text the player would have typed. Nothing is committed here: the text goes into
+an input (the play line, a hand, the judge) where the live preview shows what it would do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
+from textual.widgets.input import Selection
+from textual.worker import Worker, WorkerState
+
+from companion.tui.recognize import GAME_NAMES, Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards
+from companion.tui.snap_text import snap_text, spelled
+from companion.tui.widgets.card_row import CardRow, card_label
+
+if TYPE_CHECKING:
+    from companion.tui.app import CompanionApp
+
+Target = Literal["play", "hand", "word"]  # a play (wild cards need letters), cards left in hand, a word to judge
+TABLE_LETTERS = ("Words And Points: a photo cannot tell which letters were already on the table; "
+                 "add = before them in the play line (c=at).")
+
+
+class SnapScreen(ModalScreen[str | None]):
+    """Dismisses with the text for the input, or None. The cursor starts on the first card to check;
+    Enter accepts or fixes the card under it, and once no card is left to check, Enter confirms."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss", "Cancel"),
+        Binding("down,tab", "move(1)", "Next card"),
+        Binding("up,shift+tab", "move(-1)", "Previous"),
+        Binding("ctrl+r", "camera", "Retake"),
+        Binding("ctrl+o", "open_file", "Photo file"),
+    ]
+
+    def __init__(self, game: str | None, what: str, camera: Camera, target: Target = "play",
+                 from_file: bool = False) -> None:
+        super().__init__()
+        self.game = game or "word-thief"
+        self.pick_game = game is None  # the judge has no game: the player says which deck is in the photo
+        self.what, self.camera, self.target, self.from_file = what, camera, target, from_file
+        self.photo: Photo | None = None
+        self.words: list[list[SnapCard]] = []
+        self.pos = 0  # the cursor, counted over every card in reading order
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="snap"):
+            yield Static(f"Snap {self.what}", classes="dialog-title", id="snap-title")
+            if self.pick_game:
+                yield Select([(name, kind) for kind, name in GAME_NAMES.items()], value=self.game,
+                             allow_blank=False, id="snap-game")
+            yield LoadingIndicator(id="snap-loading")
+            yield Static(id="snap-status")
+            yield Vertical(id="snap-words")
+            yield Input(id="snap-fix", placeholder="type what the card says")
+            yield Static(id="snap-hint")
+            yield Input(id="snap-path", placeholder="the photo's path, then Enter (JPEG or PNG)")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#snap-fix").display = False
+        if self.from_file:
+            self.action_open_file()
+        else:
+            self.action_camera()
+
+    # --- reading, in a worker thread -----------------------------------------------------------
+    def action_camera(self) -> None:
+        self.start_read(None, "Taking a photo with the webcam and reading the cards…")
+
+    def action_open_file(self) -> None:
+        self.workers.cancel_group(self, "snap")
+        self.set_busy(False)
+        self.set_status("Type the path of a photo of the cards and press Enter.")
+        path = self.query_one("#snap-path", Input)
+        path.display = True
+        path.focus()
+
+    def start_read(self, photo: Photo | None, status: str) -> None:
+        self.set_busy(True)
+        self.set_status(status + " The first read sets up the reader: a few seconds.")
+        self.read(photo, self.game)
+
+    @work(thread=True, exclusive=True, group="snap", exit_on_error=False)
+    def read(self, photo: Photo | None, game: str) -> tuple[Photo, Snap]:
+        """Runs off the event loop: OpenCV loads and reads here, the screen keeps painting."""
+        if photo is None:
+            photo = self.camera()
+        return photo, read_cards(photo, game)
+
+    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "snap":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.photo, snap = event.worker.result
+            await self.show_snap(snap)
+        elif event.state == WorkerState.ERROR:
+            self.set_busy(False)
+            self.set_status(failure_text(event.worker.error), error=True)
+            self.query_one("#snap-path", Input).display = True
+            self.query_one("#snap-path", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """The judge read the photo as another game's cards: read it again."""
+        self.game = str(event.value)
+        if self.photo is not None:
+            self.start_read(self.photo, f"Reading the cards as {GAME_NAMES[self.game]}…")
+
+    # --- showing the cards ---------------------------------------------------------------------
+    def set_busy(self, busy: bool) -> None:
+        self.query_one(LoadingIndicator).display = busy
+        if busy:
+            self.query_one("#snap-fix").display = False
+            self.query_one("#snap-path").display = False
+            self.query_one("#snap-hint", Static).update("")
+
+    def set_status(self, text: str | Text, error: bool = False) -> None:
+        status = self.query_one("#snap-status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    async def show_snap(self, snap: Snap) -> None:
+        self.set_busy(False)
+        self.words = [list(word) for word in snap.words]
+        notes = list(snap.notes)
+        if self.game == "words-and-points" and self.target == "play":
+            notes.append(TABLE_LETTERS)
+        count = sum(map(len, self.words))
+        self.set_status(Text.assemble((f"{count} cards in {len(self.words)} word(s) read. ", "bold"),
+                                      " ".join(notes)))
+        box = self.query_one("#snap-words")
+        await box.remove_children()
+        await box.mount_all(CardRow(tuple(word)) for word in self.words)
+        fix = self.query_one("#snap-fix", Input)
+        fix.display = True
+        fix.focus()
+        todo = self.to_check()
+        self.move_to(todo[0] if todo else 0)
+
+    def cards(self) -> list[SnapCard]:
+        return [card for word in self.words for card in word]
+
+    def asks_letter(self, card: SnapCard) -> bool:
+        """A wild card in a play or a word spells a letter only the player knows; in a hand it spells nothing."""
+        return card.needs_letter and self.target != "hand"
+
+    def needs_check(self, card: SnapCard) -> bool:
+        return card.flagged or self.asks_letter(card)
+
+    def to_check(self) -> list[int]:
+        return [i for i, card in enumerate(self.cards()) if self.needs_check(card)]
+
+    def locate(self, pos: int) -> tuple[int, int]:
+        for w, word in enumerate(self.words):
+            if pos < len(word):
+                return w, pos
+            pos -= len(word)
+        raise IndexError(pos)
+
+    def move_to(self, pos: int) -> None:
+        self.pos = pos
+        w, i = self.locate(pos)
+        for row_index, row in enumerate(self.query(CardRow)):
+            row.cards = tuple(self.words[row_index])
+            row.cursor = i if row_index == w else None
+        card = self.words[w][i]
+        fix = self.query_one("#snap-fix", Input)
+        fix.value = "" if self.asks_letter(card) else card.token
+        fix.selection = Selection(0, len(fix.value))  # typing replaces the read
+        self.show_hint()
+
+    def show_hint(self, error: str = "") -> None:
+        hint = self.query_one("#snap-hint", Static)
+        hint.set_class(bool(error), "error")
+        if error:
+            hint.update(error)
+            return
+        card = self.cards()[self.pos]
+        todo = self.to_check()
+        where = Text.assemble(f"Card {self.pos + 1} of {len(self.cards())} ", card_label(card), ": ")
+        if self.asks_letter(card):
+            hint.update(where + "a wild card: type the letter it stands for, then Enter.")
+        elif self.needs_check(card):
+            hint.update(where + f"{len(todo)} card(s) to check. Type what the card says, or Enter if it is right.")
+        elif todo:
+            hint.update(where + f"{len(todo)} card(s) still to check (↓ moves on).")
+        else:
+            hint.update(Text.assemble(where, "every card checked. Enter puts ", (self.result(), "bold"),
+                                      f" into {self.what} (nothing is committed yet)."))
+
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        rows = list(self.query(CardRow))
+        self.move_to(sum(len(word) for word in self.words[:rows.index(event.row)]) + event.index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "move":
+            return bool(self.words) or None  # before a reading, tab moves the focus as usual
+        return True
+
+    def action_move(self, step: int) -> None:
+        self.move_to((self.pos + step) % len(self.cards()))
+
+    # --- fixing and confirming -----------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "snap-path":
+            if event.value.strip():
+                self.start_read(event.value.strip(), "Reading the cards…")
+            return
+        w, i = self.locate(self.pos)
+        card = self.words[w][i]
+        typed = event.value.strip()
+        kept = typed.lower() == card.token.lower()
+        if kept and not self.to_check():
+            self.dismiss(self.result())
+            return
+        try:
+            if typed and not kept:
+                card = fix_card(self.game, card, typed)
+            elif self.asks_letter(card):
+                raise ValueError("type the letter this wild card stands for, like e")
+        except ValueError as exc:
+            self.show_hint(str(exc))
+            return
+        self.words[w][i] = replace(card, flagged=False)
+        todo = self.to_check()
+        after = [p for p in todo if p > self.pos] or todo
+        self.move_to(after[0] if after else self.pos)
+
+    def result(self) -> str:
+        words = [[(card.face, card.suit) for card in word] for word in self.words]
+        if self.target == "word":
+            return spelled(words)
+        return snap_text(self.game, words, hand=self.target == "hand")
+
+
+def snap_into(field: Input, game: str | None, what: str, target: Target = "play", from_file: bool = False) -> None:
+    """Snap the cards for ``field``: the confirmed text replaces what it holds, and the player commits
+    it there as if typed."""
+    app: CompanionApp = field.app  # type: ignore[assignment]
+
+    def done(text: str | None) -> None:
+        if text:
+            field.value = text
+            field.cursor_position = len(text)
+            field.focus()
+
+    app.push_screen(SnapScreen(game, what, app.camera, target, from_file), done)
