@@ -9,6 +9,7 @@ from tests.tui.conftest import SIZE
 
 CASES = {
     "start": ({}, []),
+    "table": ({"demo": True}, []),
     "table_preview": ({"demo": True}, list("load/c")),
     "table_error": ({"demo": True}, [*"tone/s", "enter"]),
     "steal": ({"demo": True}, ["ctrl+s", "space", *"hoses/hsdcs"]),
