@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,8 +11,6 @@ import pytest
 
 from companion.store import Store
 from companion.tui.app import CompanionApp, make_app
-
-SIZE = (80, 24)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -45,9 +42,3 @@ def app_for(store: Store) -> Callable[..., CompanionApp]:
         app.cursor_blink = False
         return app
     return build
-
-
-def ledger_rows(store: Store, gid: int) -> list[tuple[str, int]]:
-    """The events as SQLite holds them, read through a fresh connection: what a restart would see."""
-    with sqlite3.connect(store.path) as db:
-        return db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()

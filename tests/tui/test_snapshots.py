@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.store import new_saved_game
-from tests.tui.conftest import SIZE
+from .tuikit import SIZE
 
 CASES = {
     "start": ({}, []),

@@ -18,7 +18,7 @@ from companion.tui.screens.start import StartScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.banner import Banner
 from companion.tui.widgets.preview import Preview
-from tests.tui.conftest import SIZE, ledger_rows
+from .tuikit import SIZE, ledger_rows
 
 
 async def test_new_word_thief_game_from_the_start_screen(app_for, store):
