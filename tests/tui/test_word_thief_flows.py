@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from textual.widgets import Input, SelectionList
 
@@ -236,3 +237,19 @@ async def test_another_game_from_the_command_palette(app_for, store):
         await pilot.pause()
         assert type(app.screen).__name__ == "StartScreen" and len(app.screen_stack) == 2
     assert len(store.games()) == 2
+
+
+async def test_a_save_file_that_cannot_be_written_plays_nothing(app_for, store):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        store.db.execute("PRAGMA busy_timeout = 100")  # fail fast instead of waiting 5 s for the lock
+        with sqlite3.connect(store.path) as other:
+            other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+            await pilot.press(*"load/c", "enter")
+            other.rollback()
+        screen = app.screen
+        assert "could not be written" in str(screen.query_one(Preview).render())
+        assert screen.query_one("#play", Input).value == "load/c" and screen.game.scores == DEMO_SCORES
+        await pilot.press("enter")
+        assert screen.game.scores["Cy"] == 22 and len(ledger_rows(store, screen.saved.id)) == 6

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,6 +26,7 @@ from companion.tui.view import cards_text, outcome_text, suit_label, verdict_tex
 from companion.tui.widgets.preview import Preview
 from companion.tui.widgets.scoreboard import Scoreboard
 
+SAVE_FAILED = "The save file could not be written"
 EXAMPLES = {"word-thief": ("the word, / and its suits (s h d c)",
                            "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A"),
             "words-and-points": ("the word", "cat · c=at the A was on the table · *cat the blank as C")}
@@ -149,6 +152,10 @@ class TableScreen(Screen):
         except CompanionError as exc:
             self.query_one(Preview).show(str(exc), "error", title="cannot play that")
             return None
+        except sqlite3.Error as exc:  # the store has rolled the game back: nothing was played
+            self.query_one(Preview).show(f"{SAVE_FAILED} ({exc}); nothing was played, try again", "error",
+                                         title="not saved")
+            return None
         self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
                                     outcome_text(outcome)))
         self.refresh_game()
@@ -193,14 +200,23 @@ class TableScreen(Screen):
         if not self.game.events:
             return
         summary = self.game.outcomes[-1].summary
-        if self.saved.undo() is not None:
+        try:
+            self.saved.undo()
+        except sqlite3.Error as exc:
+            self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
+        else:
             self.set_last(Text.assemble(("↶ undone: ", "bold yellow"), summary, "  (^y redoes it)"))
-            self.refresh_game()
+        self.refresh_game()
 
     def action_redo(self) -> None:
-        if self.saved.redo() is not None:
+        try:
+            done = self.saved.redo()
+        except sqlite3.Error as exc:
+            self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
+            done = None
+        if done is not None:
             self.set_last(Text.assemble(("↷ redone: ", "bold yellow"), self.game.outcomes[-1].summary))
-            self.refresh_game()
+        self.refresh_game()
 
     def action_steal(self) -> None:
         if self.game.ended:
