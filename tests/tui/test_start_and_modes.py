@@ -217,3 +217,12 @@ async def test_the_eighth_quiddler_round_ends_the_game_with_the_standings(app_fo
         assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(app.screen.query_one("#notice-body").render())
         await pilot.press("enter")
         assert app.screen.game.ended
+
+
+async def test_help_names_the_options_the_table_chose(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#several_words").value = True
+        await pilot.click("#players")
+        await pilot.press(*"Ann, Bob", "enter", "f1")
+        assert "This table plays with**: Several words in one make." in app.screen.query_one("#help").source

@@ -8,6 +8,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from companion.games import Game
+from companion.tui.options import chosen
 
 RULES = {
     "word-thief": """\
@@ -37,7 +38,8 @@ Eight rounds; round *r* deals *r*+2 cards and the dealer moves left.
 A player goes out by laying his whole hand as words; everyone else gets one last turn.
 
 **Round score**: the cards in your words minus the cards left in hand, +10 for the most words and
-+10 for the longest word (a tie gives nobody the bonus). A round score never goes below 0.
++10 for the longest word (a tie gives nobody the bonus). A round score never goes below 0
+(unless the table chose otherwise).
 
 **Challenge** a word of the latest round: NOT VALID strikes it and the bonuses are worked out again;
 VALID costs the challenger the word's value.
@@ -73,5 +75,7 @@ class HelpScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        yield Markdown(RULES[self.game.kind] + KEYS, id="help")
+        options = chosen(self.game.options)
+        played = "\n**This table plays with**: " + "; ".join(options) + ".\n" if options else ""
+        yield Markdown(RULES[self.game.kind] + played + KEYS, id="help")
         yield Footer(show_command_palette=False)

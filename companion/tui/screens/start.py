@@ -19,20 +19,10 @@ from companion.games import GAME_CLASSES
 from companion.store import Store
 from companion.tui.demo import build_demo
 from companion.tui.screens.judge import JudgeScreen
+from companion.tui.options import ONE_BONUS, TICK_OPTIONS
 from companion.tui.session import DICTIONARY, load_game, start_game
 from companion.tui.view import suit_label
 
-# (option key, label, value when ticked, game); RULES.md's defaults are the unticked boxes.
-TICK_OPTIONS = [
-    ("several_words", "Several words in one make", True, "word-thief"),
-    ("one_steal_per_opponent", "Steal one word from each opponent in a turn", True, "word-thief"),
-    ("challenger_penalty", "A challenger who loses takes -5", 5, "word-thief"),
-    ("half_deck", "Half deck (two players)", True, "word-thief"),
-    ("challenge_any", "A challenge may target any word on the table", True, "word-thief"),
-    ("negative_rounds", "Round scores may go below 0", True, "quiddler"),
-    ("bad_luck_blank", "The blank is a bad-luck card", True, "words-and-points"),
-]
-ONE_BONUS = [("both bonuses", "both"), ("longest word only", "longest"), ("most words only", "most")]
 
 
 def ago(then: float) -> str:
@@ -89,8 +79,8 @@ class StartScreen(Screen):
                 yield Label("Dictionary")
                 yield Input(placeholder="ENABLE (or the path of a word list, one word a line)", id="dictionary",
                             compact=True)
-            for key, label, _, kind in TICK_OPTIONS:
-                yield Checkbox(label, id=key, classes=kind, compact=True)
+            for option in TICK_OPTIONS:
+                yield Checkbox(option.label, id=option.key, classes=option.kind, compact=True)
             with Horizontal(id="start-row"):
                 yield Button("Start the game", id="start-button", variant="success", compact=True)
 
@@ -137,9 +127,9 @@ class StartScreen(Screen):
             options["trump"] = self.query_one("#trump", Select).value
         if kind == "quiddler" and (bonus := self.query_one("#one-bonus", Select).value) != "both":
             options["one_bonus"] = bonus
-        for key, _, value, for_kind in TICK_OPTIONS:
-            if for_kind == kind and self.query_one(f"#{key}", Checkbox).value:
-                options[key] = value
+        for option in TICK_OPTIONS:
+            if option.kind == kind and self.query_one(f"#{option.key}", Checkbox).value:
+                options[option.key] = option.value
         if path := self.query_one("#dictionary", Input).value.strip():
             options[DICTIONARY] = path
         return options

@@ -21,6 +21,7 @@ from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
+from companion.tui.recognize import warm_up_soon
 from companion.tui.screens.steal import StealScreen
 from companion.tui.view import cards_text, outcome_text, suit_label, verdict_text
 from companion.tui.widgets.preview import Preview
@@ -46,6 +47,8 @@ class TableScreen(Screen):
         Binding("ctrl+l", "history", "Ledger", tooltip="History: every event with its points and chip moves"),
         Binding("ctrl+t", "chart", "Chart", tooltip="Score per turn for every player"),
         Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
+        Binding("ctrl+o", "snap", "Snap", tooltip="Read the cards of the play from the webcam"),
+        Binding("ctrl+b", "snap(True)", "Photo file", show=False, tooltip="Read the cards of the play from a photo"),
     ]
 
     def __init__(self, saved: SavedGame) -> None:
@@ -65,6 +68,7 @@ class TableScreen(Screen):
         self.refresh_game()
         self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
                            style="dim"))
+        warm_up_soon(self, self.game.kind)
 
     # --- pushing state down --------------------------------------------------------------------
     def refresh_game(self) -> None:
@@ -172,6 +176,8 @@ class TableScreen(Screen):
             return not isinstance(game, Quiddler)
         if action == "round":
             return isinstance(game, Quiddler)
+        if action == "snap":
+            return not isinstance(game, Quiddler) and not game.ended  # it fills the play line
         if action == "undo":
             return bool(game.events)
         if action == "redo":
@@ -195,6 +201,11 @@ class TableScreen(Screen):
 
         details = outcome_text(outcome) or Text(outcome.summary)
         self.app.push_screen(ConfirmScreen(f"{player} passes?", details), answered)
+
+    def action_snap(self, from_file: bool = False) -> None:
+        from companion.tui.screens.snap import snap_into  # loads on first use, not at launch
+
+        snap_into(self.query_one("#play", Input), self.game.kind, f"{self.game.to_play}'s play", from_file=from_file)
 
     def action_undo(self) -> None:
         if not self.game.events:
