@@ -59,7 +59,7 @@ class Layout:
 
 LAYOUTS: dict[str, Layout] = {
     "word-thief": Layout(face=(0.02, 0.015, 0.30, 0.175), value=(0.02, 0.175, 0.30, 0.285),
-                         suit=(0.02, 0.285, 0.30, 0.40)),
+                         suit=(0.02, 0.285, 0.27, 0.385)),
     "quiddler": Layout(face=(0.02, 0.015, 0.33, 0.175), value=(0.02, 0.175, 0.33, 0.285)),
     "words-and-points": Layout(face=(0.25, 0.30, 0.70, 0.64), value=(0.70, 0.585, 0.87, 0.705),
                                corner_index=False),

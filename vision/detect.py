@@ -87,11 +87,12 @@ def clockwise(quad: np.ndarray) -> np.ndarray:
     return quad if area2 > 0 else quad[::-1].copy()
 
 
-def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float) -> np.ndarray:
+def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float, spread: bool = False) -> np.ndarray:
     """Per column of a straightened row of cards (``paper`` is 1 on card, holes filled): how much
     it looks like the edge between two cards: a sliver of table, a notch in the outline where
     two rounded corners meet, or a card's edge line running (nearly) the full height, which a
-    letter's stroke never does."""
+    letter's stroke never does. In a ``spread`` hand the cards stand at different heights, so
+    an edge need only run most of one card's height."""
     h = paper.shape[0]
     rows = slice(int(0.08 * h), int(0.92 * h))
     gap = 1 - paper[rows].mean(0)
@@ -107,7 +108,13 @@ def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float) -> np.ndarra
     valley = np.zeros(g.shape, np.uint8)
     valley[:, 2:-2] = ((g[:, :-4] + g[:, 4:]) / 2 - g[:, 2:-2] > 5).astype(np.uint8)
     valley = cv2.dilate(valley, np.ones((1, 7), np.uint8))  # a seam may lean a degree or two
-    line = np.clip((valley[rows].mean(0) - 0.85) / 0.1, 0, 1)
+    # Counted over each column's own stretch of card: cards of a hand or word are not level.
+    y = np.arange(h)[:, None]
+    inside = (y >= top + 0.04 * h) & (y < bot - 0.04 * h)
+    if spread:
+        line = np.clip(((valley * inside).sum(0) / (card_w * CARD_RATIO) - 0.7) / 0.15, 0, 1)
+    else:
+        line = np.clip(((valley * inside).sum(0) / np.maximum(inside.sum(0), 1) - 0.85) / 0.1, 0, 1)
     return np.maximum.reduce([gap, notch, line])
 
 
@@ -116,35 +123,85 @@ def _short_side_first(quad: np.ndarray) -> np.ndarray:
     return np.roll(quad, -1, axis=0) if sides[0] + sides[2] > sides[1] + sides[3] else quad
 
 
+def _strong_seams(score: np.ndarray, spacing: float) -> np.ndarray:
+    """Positions of unmistakable seams, at least ``spacing`` apart."""
+    peaks: list[int] = []
+    for x in np.argsort(-score):
+        if score[x] < 0.9:
+            break
+        if all(abs(x - p) >= spacing for p in peaks):
+            peaks.append(int(x))
+    return np.array(peaks)
+
+
+def _fit(score: np.ndarray, seams: np.ndarray, pitch: float, strong: np.ndarray) -> float:
+    """How strongly the strip shows a seam near each expected position, less a tenth for every
+    unmistakable seam the layout leaves unexplained."""
+    tol = 0.1 * pitch
+    shown = float(np.mean([score[max(0, int(x - tol)):int(x + tol) + 1].max() for x in seams])) if len(seams) else 0.5
+    missed = sum(1 for p in strong if len(seams) == 0 or np.abs(seams - p).min() > tol)
+    return shown - 0.1 * missed
+
+
 def _count_cards(score: np.ndarray, n_est: float, ratio: float) -> int:
     """How many cards side by side: the count whose evenly spaced seams the strip shows best.
     The cards' proportions give only an estimate (a camera's slant changes them by 10-15%)."""
     w = len(score)
+    card_w = w / n_est
+    strong = _strong_seams(score[int(0.1 * card_w):w - int(0.1 * card_w)], 0.2 * card_w) + int(0.1 * card_w)
     best, best_fit = 0, -1.0
     for n in range(max(1, int(n_est * 0.8)), int(n_est * 1.2) + 2):
-        if n == 1:
-            fit = 0.5 if 1.15 <= ratio <= 1.9 else -1.0  # a lone card (slanted by the camera): no seam needed
+        if n == 1:  # a lone card (slanted by the camera): no seam needed
+            fit = _fit(score, np.array([]), w, strong) if 1.15 <= ratio <= 1.9 else -1.0
         else:
             pitch = w / n
-            fit = float(np.mean([score[int(j * pitch - 0.1 * pitch):int(j * pitch + 0.1 * pitch) + 1].max()
-                                 for j in range(1, n)]))
+            fit = _fit(score, pitch * np.arange(1, n), pitch, strong)
             fit -= 0.5 * abs(n - n_est) / n_est  # near-ties go to the count the proportions suggest
         if fit > best_fit:
             best, best_fit = n, fit
     if best_fit >= 0.3:
         return best
-    return max(1, round(n_est)) if n_est >= 0.75 else 0  # no clear seams: trust the proportions
+    n = max(1, round(n_est))
+    return n if n_est >= 0.75 else 0  # no clear seams: trust the proportions
 
 
-def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> list[np.ndarray]:
+def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
+    """The left edges of the covering cards of a spread hand, or None when the strip is no
+    spread: clear seams, evenly spaced well under a card width apart (a faint one may be
+    missing), then one whole card."""
+    w = len(score)
+    r = max(1, int(0.2 * card_w))
+    smooth = cv2.blur(score[None].astype(np.float32), (5, 1)).ravel()
+    local = cv2.dilate(smooth[None], np.ones((1, 2 * r + 1), np.uint8)).ravel()
+    peaks: list[int] = []
+    for x in np.flatnonzero((smooth >= 0.6) & (smooth >= local)):
+        if 0.15 * card_w < x < w - 0.5 * card_w and (not peaks or x - peaks[-1] >= r):
+            peaks.append(int(x))  # the first column of a plateau stands for it
+    if len(peaks) < 2:
+        return None
+    pitch = float(np.median(np.diff(peaks)))
+    seams = [peaks[0]]
+    for p in peaks[1:]:  # a seam too faint to show is put back between its neighbours
+        k = round((p - seams[-1]) / pitch)
+        if k < 1 or abs((p - seams[-1]) / pitch - k) > 0.3:
+            return None
+        seams.extend(seams[-1] + (p - seams[-1]) * j // k for j in range(1, k + 1))
+    fits = 0.25 * card_w < pitch < 0.75 * card_w and seams[0] < 1.4 * pitch and w - seams[-1] > 0.7 * card_w
+    return seams if fits else None
+
+
+def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> tuple[list[np.ndarray], bool]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
-    pixels), each as four corners clockwise from a short side. The blob is straightened into a
-    strip with a margin above and below, and cut where `_count_cards` finds its seams."""
+    pixels), each as four corners clockwise from a short side, and whether they overlap as a
+    spread hand (all but the last covered beyond their index strip). The blob is straightened
+    into a strip with a margin above and below, and cut where `_count_cards` finds its seams."""
     q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
+    if q[1][0] < q[0][0]:
+        q = np.roll(q, 2, axis=0)  # left to right as photographed: a spread hand's top card is on the right
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if length / height < 1.15:
-        return []  # too stubby for a card lying either way
+        return [], False  # too stubby for a card lying either way
     w, h = max(8, round(length)), max(8, round(height))
     m = max(2, round(0.06 * h))
     rect = np.float32([[0, m], [w, m], [w, h + m], [0, h + m]])
@@ -157,24 +214,31 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     bots = (paper.shape[0] - np.argmax(paper[::-1], 0))[has]
     card_h = float(np.median(bots - tops)) if has.any() else float(h)
     card_w = card_h / CARD_RATIO
-    score = _seam_score(cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY), paper, card_w)
-    n = _count_cards(score, w / card_w, length / height)
-    if n == 0:
-        return []
-    if n == 1:
-        return [_short_side_first(quad)]
-    # Seams near their even spacing, each moved to the strongest edge close by: gaps between
-    # cards make the spacing uneven.
-    pitch = w / n
-    cuts = [0]
-    for j in range(1, n):
-        lo, hi = int(j * pitch - 0.12 * pitch), int(j * pitch + 0.12 * pitch) + 1
-        best = lo + int(np.argmax(score[lo:hi]))
-        cuts.append(best if score[best] >= 0.3 else int(j * pitch))
-    cuts.append(w)
+    gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
+    score = _seam_score(gray, paper, card_w)
+    spread_cuts = _spread_seams(_seam_score(gray, paper, card_w, spread=True), card_w)
+    spread = spread_cuts is not None
+    if spread_cuts is not None:
+        cuts = [0, *spread_cuts]
+    else:
+        n = _count_cards(score, w / card_w, length / height)
+        if n == 0:
+            return [], False
+        if n == 1:
+            return [_short_side_first(quad)], False
+        # Seams near their even spacing, each moved to the strongest edge close by: gaps between
+        # cards make the spacing uneven.
+        pitch = w / n
+        cuts = [0]
+        for j in range(1, n):
+            lo, hi = int(j * pitch - 0.12 * pitch), int(j * pitch + 0.12 * pitch) + 1
+            best = lo + int(np.argmax(score[lo:hi]))
+            cuts.append(best if score[best] >= 0.3 else int(j * pitch))
+    # A covered card reaches as far as the top card does: one card width past its left edge.
+    ends = [c + (w - cuts[-1]) for c in cuts[1:]] + [w] if spread else cuts[1:] + [w]
     back = np.linalg.inv(to_strip)
     cards = []
-    for x0, x1 in zip(cuts, cuts[1:]):
+    for x0, x1 in zip(cuts, ends):
         # Each card's own top and bottom: cards of a word are rarely in a perfect line.
         inner = slice(x0 + (x1 - x0) // 5, x1 - (x1 - x0) // 5)
         sel = has[inner]
@@ -182,7 +246,7 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
         bot = float(np.median((paper.shape[0] - np.argmax(paper[::-1, inner], 0))[sel])) if sel.any() else h + m
         corners = np.float32([[x0, top], [x1, top], [x1, bot], [x0, bot]])
         cards.append(cv2.perspectiveTransform(corners[None], back)[0])
-    return cards
+    return cards, spread
 
 
 def _fits(blob: np.ndarray, quad: np.ndarray) -> bool:
@@ -206,10 +270,10 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
     return []
 
 
-def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], int]:
+def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
     """Card quads in a BGR photo (photo pixels, clockwise from a short side; which short side is
-    the top is for the reader to decide), and how many card-sized blobs were too irregular to
-    read (cards heaped over each other)."""
+    the top is for the reader to decide), whether each is covered by another but for its index
+    strip (a spread hand), and how many card-sized blobs were too irregular to read (heaps)."""
     scale = WORK_WIDTH / img.shape[1]
     small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     mask = card_mask(small)
@@ -218,17 +282,19 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], int]:
     queue = [(cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
              for c in contours if cv2.contourArea(c) >= min_area]
     found: list[np.ndarray] = []
+    covered: list[bool] = []
     irregular = 0
     while queue:
         blob, contour, may_split = queue.pop()
         quad = fit_quad(contour)
-        cards = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else []
+        cards, spread = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], False)
         if cards:
             found.extend(cards)
+            covered.extend([spread] * (len(cards) - 1) + [False])
             continue
         parts = _pull_apart(blob, min_area) if may_split else []
         for part in parts:
             cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             queue.append((part, max(cs, key=cv2.contourArea), False))
         irregular += not parts
-    return found, irregular
+    return found, covered, irregular

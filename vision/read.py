@@ -23,7 +23,9 @@ SURE = 0.8  # a classifier read at least this confident needs no second opinion
 NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
 MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
 FACE_MARGIN = 0.25  # lead over the runner-up face that makes a read certain
-SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do, and were never seen misread
+SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do
+FACE_FAR = 1.8  # a face costing this much matches none of its templates (99% of read faces cost < 1.55)
+SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 
 
@@ -96,9 +98,19 @@ def _distances(clf, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> 
     return out
 
 
-def _margin_confidence(costs: np.ndarray, full: float = FACE_MARGIN) -> tuple[int, float]:
-    """The cheapest class and a confidence: its lead over the runner-up, 1.0 from ``full`` on."""
+def _per_card(d: np.ndarray, owner: list[int], n: int) -> np.ndarray:
+    """Rows of ``d`` averaged per card (a card may be seen in one corner or two)."""
+    sums = np.zeros((n, d.shape[1]), np.float32)
+    np.add.at(sums, owner, d)
+    return sums / np.maximum(np.bincount(owner, minlength=n), 1)[:, None]
+
+
+def _margin_confidence(costs: np.ndarray, full: float = FACE_MARGIN, far: float = FACE_FAR) -> tuple[int, float]:
+    """The cheapest class and a confidence: its lead over the runner-up, 1.0 from ``full`` on;
+    none at all when even the cheapest is ``far`` (the box holds something else)."""
     order = np.argsort(costs)
+    if costs[order[0]] >= far:
+        return int(order[0]), 0.0
     margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else full
     return int(order[0]), float(np.clip(margin / full, 0, 1))
 
@@ -135,43 +147,44 @@ class Reader:
         d = _distances(self.m.value, inks, self.m.value.classes).min(1)
         return [bool(d[2 * i + 1] < d[2 * i]) for i in range(len(cards))]
 
-    def read(self, img: np.ndarray, quads: list[np.ndarray]) -> list[Read]:
+    def read(self, img: np.ndarray, quads: list[np.ndarray], covered: list[bool] | None = None) -> list[Read]:
+        """Read each card at ``quads``; a ``covered`` card shows only its top-left index strip."""
         lay = self.m.layout
+        covered = covered or [False] * len(quads)
         views: list[tuple[Parts, Parts | None]] = []
         starts: list[np.ndarray] = []
         cards = [warp_card(img, q) for q in quads]
         turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
-        for q, card, turned in zip(quads, cards, turn):
+        for q, card, turned, hidden in zip(quads, cards, turn, covered):
             if turned:
                 q = np.roll(q, -2, axis=0)
                 card = cv2.flip(card, -1)
-            flipped = cv2.flip(card, -1)
-            # An index deck shows its index in both corners: read both, sum the evidence.
-            views.append((card_parts(card, lay), card_parts(flipped, lay) if self.index_deck else None))
+            # An index deck shows its index in both corners: read both (unless one is covered).
+            both = self.index_deck and not hidden
+            views.append((card_parts(card, lay), card_parts(cv2.flip(card, -1), lay) if both else None))
             starts.append(q)
         faces = self.faces
         values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
         value_classes = sorted(set(values))
         n = len(quads)
-        # Both views' boxes in one batch per classifier; an index deck averages its two corners.
-        shown = [p for p in (0, 1) if p == 0 or self.index_deck]
+        shown = [(i, p) for i, v in enumerate(views) for p in v if p is not None]
+        owner = [i for i, _ in shown]
         # A wild card with nothing printed (a blank) is the one face an empty box can be.
         blank = WILD if WILD not in self.m.face.classes else EMPTY
-        d_face = _distances(self.m.face, [v[p].face for p in shown for v in views], faces, blank)
-        d_value = _distances(self.m.value, [v[p].value for p in shown for v in views], value_classes)
-        d_face = d_face.reshape(len(shown), n, -1).mean(0)
-        d_value = d_value.reshape(len(shown), n, -1).mean(0)
+        d_face = _per_card(_distances(self.m.face, [p.face for _, p in shown], faces, blank), owner, n)
+        d_value = _per_card(_distances(self.m.value, [p.value for _, p in shown], value_classes), owner, n)
         vcol = [value_classes.index(v) for v in values]
         joint = d_face + VALUE_WEIGHT * d_value[:, vcol]
         picks = [_margin_confidence(joint[i]) for i in range(n)]
         chosen = [faces[b] for b, _ in picks]
         suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
         flips = self._upside_down(views, chosen) if self.index_deck else [False] * n
+        unreadable = [hidden and not self.index_deck for hidden in covered]  # its stone is under another card
         out = []
         for i in range(n):
             q = np.roll(starts[i], -2, axis=0) if flips[i] else starts[i]
             no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
-            conf = 0.0 if no_index else picks[i][1]
+            conf = 0.0 if no_index or unreadable[i] else picks[i][1]
             out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index))
         return out
 
@@ -196,20 +209,20 @@ class Reader:
             red = sum(inks[k].red for k in rows) * 2 > len(rows)
             allowed = ("h", "d") if red else ("s", "c")
             costs = np.array([d[rows, j].mean() if s in allowed else 9.0 for j, s in enumerate(classes)])
-            best, conf = _margin_confidence(costs, SUIT_MARGIN)
+            best, conf = _margin_confidence(costs, SUIT_MARGIN, SUIT_FAR)
             out[i] = (classes[best], conf)
         return out
 
     def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[bool]:
-        """Per card: its centre art matches the face's upright templates better turned round."""
-        d = self.m.centre.distances(hog(np.stack([p.centre for v in views for p in v])))
-        out = []
-        for i, face in enumerate(faces):
-            if face not in self.m.centre.classes:
-                out.append(False)
-                continue
-            j = self.m.centre.classes.index(face)
-            out.append(bool(d[2 * i + 1, j] < d[2 * i, j]))
+        """Per card: its centre art matches the face's upright templates better turned round.
+        A covered card's centre is hidden: it is taken as it lies."""
+        both = [i for i, v in enumerate(views) if v[1] is not None and faces[i] in self.m.centre.classes]
+        out = [False] * len(views)
+        if both:
+            d = self.m.centre.distances(hog(np.stack([p.centre for i in both for p in views[i]])))
+            for k, i in enumerate(both):
+                j = self.m.centre.classes.index(faces[i])
+                out[i] = bool(d[2 * k + 1, j] < d[2 * k, j])
         return out
 
 
@@ -274,14 +287,14 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     if max(img.shape[:2]) > MAX_SIDE:
         scale = MAX_SIDE / max(img.shape[:2])
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    quads, heaps = find_cards(img)
+    quads, covered, heaps = find_cards(img)
     if not quads:
         if heaps:
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
         raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
     reader = Reader(game)
-    reads = reader.read(img, quads)
+    reads = reader.read(img, quads, covered)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
     votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}

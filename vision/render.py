@@ -79,16 +79,18 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
 
 
 def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
-                 unseen_fonts: bool = True, upright: bool = False,
+                 unseen_fonts: bool = True, upright: bool = False, hand: bool = False,
                  size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
     """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
-    ``upright`` lays no card upside down (as a teaching photo asks)."""
+    ``upright`` lays no card upside down (as a teaching photo asks); ``hand`` spreads them
+    as one overlapping hand, each card covering all but the index strip of the one before."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     w, h = size
     cards = cards or _sample_cards(game, rng.randint(5, 12), rng)
     n = len(cards)
-    words = _split_words(n, rng)
+    words = [n] if hand else _split_words(n, rng)
+    overlap = rng.uniform(0.36, 0.46) if hand else 0.0  # the visible strip of a covered card
     fonts = (TEST_FONTS if unseen_fonts else TRAIN_FONTS)[GAME_STYLE[game]]
     font_path = rng.choice(fonts)
 
@@ -131,7 +133,7 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
                 centre = np.array([x + half - card_w / 2, y]) + u * (step - half + card_w / 2) + \
                     v * rng.uniform(-0.03, 0.03) * card_h
                 jitter = angle + np.deg2rad(rng.uniform(-1.5, 1.5))
-                flipped = rng.random() < 0.25 and not upright
+                flipped = rng.random() < 0.25 and not (upright or hand)
                 corners = _place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0))
                 photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
                 face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
@@ -140,7 +142,7 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
                 truth_cards.append({"face": face, "value": standard_deck(game).values[face],
                                     "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
                 gap = 0.0 if rng.random() < 0.4 else rng.uniform(0.01, 0.08)
-                step += card_w * (1 + gap)
+                step += card_w * (overlap or 1 + gap)
             truth_words.append(word)
             x += step + card_w * rng.uniform(0.6, 1.0)
         y += card_h + row_gap

@@ -93,7 +93,7 @@ def teach(game: str, order: str, photo) -> int:
     deck = standard_deck(game)
     wanted = parse_order(game, order)
     img = load_image(photo)
-    quads, _ = find_cards(img)
+    quads, _, _ = find_cards(img)
     if not quads:
         raise NoCardsFound("no cards found in the teaching photo; lay the cards upright in rows on a plain table")
     quads = [_upright(q) for q in quads]
