@@ -118,8 +118,10 @@ class TableScreen(Screen):
             return
         if not text.strip():
             what, examples = EXAMPLES[game.kind]
+            last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.state.pile == 0 else ""
             preview.show(Text.assemble((f"{game.to_play}", "bold"), f" to play: type {what}, then Enter\n",
-                                       examples, ("\nF1 rules and keys · ^p every command", "dim")), title="preview")
+                                       examples, ("\nF1 rules and keys · ^p every command", "dim"), last_cards),
+                         title="preview")
             return
         try:
             event = self.typed_event(text)
