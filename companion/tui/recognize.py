@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
@@ -16,10 +17,12 @@ from companion.decks import ASSETS, WILD, standard_deck
 
 if TYPE_CHECKING:
     import numpy as np
+    from textual.dom import DOMNode
 
 Photo = Union[str, Path, "np.ndarray"]
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
+WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
 GAME_NAMES = {"word-thief": "Word Thief", "quiddler": "Quiddler", "words-and-points": "Words And Points"}
 
 
@@ -75,6 +78,13 @@ def warm_up(game: str) -> None:
         read_cards(sample, game)
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first snap is slower
         pass
+
+
+def warm_up_soon(node: DOMNode, game: str) -> None:
+    """Warm the reader in a thread once the screen has painted; headless test runs skip it."""
+    if not node.app.is_headless:
+        node.set_timer(WARM_UP_DELAY, lambda: node.run_worker(partial(warm_up, game), thread=True,
+                                                              group="warm-up", exit_on_error=False))
 
 
 def failure_text(exc: BaseException) -> str:

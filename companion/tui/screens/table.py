@@ -40,15 +40,16 @@ class TableScreen(Screen):
         Binding("f1", "help", "Help", tooltip="The rules of this game and the keys"),
         Binding("ctrl+s", "steal", "Steal", tooltip="Take an opponent's word and rebuild it"),
         Binding("ctrl+n", "pass_turn", "Pass", tooltip="Pass the turn"),
+        Binding("ctrl+o", "snap", "Snap", tooltip="Read the cards of the play from the webcam"),
+        Binding("ctrl+b", "snap(True)", "Photo file", show=False, tooltip="Read the cards of the play from a photo"),
         Binding("ctrl+r", "round", "Round", tooltip="Enter the round just played"),
         Binding("ctrl+g", "challenge", "Challenge", tooltip="Judge the latest play against the dictionary"),
         Binding("ctrl+z", "undo", "Undo", tooltip="Take back the last event"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Put back what was undone"),
         Binding("ctrl+l", "history", "Ledger", tooltip="History: every event with its points and chip moves"),
-        Binding("ctrl+t", "chart", "Chart", tooltip="Score per turn for every player"),
+        # 80 columns hold no more keys: the chart is a tab of the ledger, and in the palette
+        Binding("ctrl+t", "chart", "Chart", show=False, tooltip="Score per turn for every player"),
         Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
-        Binding("ctrl+o", "snap", "Snap", tooltip="Read the cards of the play from the webcam"),
-        Binding("ctrl+b", "snap(True)", "Photo file", show=False, tooltip="Read the cards of the play from a photo"),
     ]
 
     def __init__(self, saved: SavedGame) -> None:
