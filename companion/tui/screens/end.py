@@ -24,7 +24,8 @@ HAND_HINT = {"word-thief": "cards left, e.g. qa/dh or Qd Ah (empty: none)",
 class EndScreen(ModalScreen[End | None]):
     """Enter moves to the next hand; Enter on the last hand ends the game once the entry is legal."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel"), Binding("enter", "submit", "Next hand / end the game")]
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"), Binding("enter", "submit", "Next hand / end the game"),
+                Binding("ctrl+o", "snap", "Snap hand", tooltip="Read the cards of the hand from the webcam")]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -76,6 +77,17 @@ class EndScreen(ModalScreen[End | None]):
             inputs[inputs.index(event.input) + 1].focus()
             return
         self.action_submit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.asks_hands or action != "snap"
+
+    def action_snap(self) -> None:
+        """Fills the hand being typed (the first one until another is chosen)."""
+        from companion.tui.screens.snap import snap_into  # loads on first use
+
+        hand = self.focused if isinstance(self.focused, Input) else self.query_one("#hand-0", Input)
+        player = self.game.players[int(str(hand.id).removeprefix("hand-"))]
+        snap_into(hand, self.game.kind, f"{player}'s hand", target="hand")
 
     def action_submit(self) -> None:
         try:

@@ -16,7 +16,8 @@ from companion.tui.widgets.banner import Banner
 class JudgeScreen(Screen):
     """No game and no ledger: the dictionary alone. Several words are judged as a whole."""
 
-    BINDINGS = [Binding("escape", "leave", "Leave")]
+    BINDINGS = [Binding("escape", "leave", "Leave"),
+                Binding("ctrl+o", "snap", "Snap", tooltip="Read the word held up to the webcam")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,6 +46,11 @@ class JudgeScreen(Screen):
         self.set_class(valid, "-valid")
         self.set_class(not valid, "-invalid")
         self.query_one("#judged", Static).update(Text(" ".join(words), style="bold"))
+
+    def action_snap(self) -> None:
+        from companion.tui.screens.snap import snap_into  # loads on first use
+
+        snap_into(self.query_one("#judge-input", Input), None, "a word to judge", target="word")
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:

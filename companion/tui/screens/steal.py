@@ -21,7 +21,8 @@ from companion.tui.widgets.preview import Preview
 class StealScreen(ModalScreen[Steal | None]):
     """Only stealable words can be ticked; the others say why not. Enter in the input commits."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"),
+                Binding("ctrl+o", "snap", "Snap", tooltip="Read the new word(s) from the webcam")]
 
     def __init__(self, game: WordThief) -> None:
         super().__init__()
@@ -97,6 +98,11 @@ class StealScreen(ModalScreen[Steal | None]):
         body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(self.game, steal.words),
                                 outcome_text(outcome), *kept])
         preview.show(body, "ok", title="legal: Enter commits")
+
+    def action_snap(self) -> None:
+        from companion.tui.screens.snap import snap_into  # loads on first use
+
+        snap_into(self.query_one("#new-words", Input), "word-thief", f"{self.thief}'s new word(s)")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:

@@ -1,0 +1,63 @@
+"""The same snap in the end-of-game hands, the steal dialog and the word judge."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Input, Select, SelectionList
+
+from companion.store import new_saved_game
+from companion.tui.screens.end import EndScreen
+from companion.tui.screens.judge import JudgeScreen
+from companion.tui.screens.steal import StealScreen
+from companion.tui.widgets.banner import Banner
+from tests.tui.tuikit import ledger_rows
+from .camkit import SIZE, settled, shown, truth
+
+
+async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
+    gid = new_saved_game(store, "word-thief", ["Ann", "Bob"], {}).id
+    app = app_for("word-thief-1", game_id=gid)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+f", "tab")  # Bob's hand
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert snap.what == "Bob's hand" and shown(snap) == truth("word-thief-1")
+        await pilot.press("enter")
+        end = app.screen
+        assert isinstance(end, EndScreen) and end.query_one("#hand-1", Input).value == "RcXsIsRdTh"
+        assert ledger_rows(store, gid) == []
+        await pilot.press("enter")
+        body, _ = ledger_rows(store, gid)[-1]
+        assert json.loads(body) == {"type": "end", "hands": {"Ann": [], "Bob": ["Rc", "Xs", "Is", "Rd", "Th"]}}
+        assert app.screen_stack[-2].game.scores["Bob"] == -12  # under the standings
+
+
+async def test_a_snapped_steal_fills_the_new_words(app_for):
+    app = app_for("word-thief-1", demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        steal = app.screen
+        assert isinstance(steal, StealScreen)
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+        await pilot.press("up", "/", "c", "enter", "enter")  # the T of hearts is in CAT: it was clubs
+        assert app.screen is steal and steal.query_one("#new-words", Input).value == "RcXsIsRdTc"
+        assert steal.query_one(SelectionList).selected == []  # nothing ticked, nothing stolen
+
+
+async def test_the_judge_reads_a_word_held_up(app_for):
+    app = app_for("quiddler-1", judge_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert snap.game == "word-thief"  # the judge has no game: Word Thief is read first ...
+        snap.query_one(Select).value = "quiddler"  # ... and the player says the deck is Quiddler's
+        snap = await settled(pilot)
+        assert shown(snap) == truth("quiddler-1")
+        await pilot.press("enter")
+        judge = app.screen
+        assert isinstance(judge, JudgeScreen) and judge.query_one("#judge-input", Input).value == "VEERBP"
+        await pilot.press("enter")
+        assert judge.query_one(Banner).word == "NOT VALID"
