@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from vision.designs import LAYOUTS  # noqa: E402
 from vision.glyphs import card_parts  # noqa: E402
 from vision.ocr import LETTERS, backend, prepare, tessdata_dir  # noqa: E402
-from vision.read import read_photo, warp_card  # noqa: E402
+from vision.read import PhotoReading, read_photo, warp_card  # noqa: E402
 from vision.render import render_photo  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
@@ -40,7 +40,7 @@ def _near(a: list, b: list, width: float) -> bool:
     return float(np.linalg.norm(np.mean(a, 0) - np.mean(b, 0))) < 0.3 * width
 
 
-def score_photo(truth: dict, reading) -> dict:
+def score_photo(truth: dict, reading: PhotoReading) -> dict:
     """Counts for one photo: truth cards matched to read cards by position."""
     out = dict(cards=0, found=0, false=0, face=0, value=0, suit=0, suited=0, wrong=0, wrong_flagged=0,
                right_flagged=0, oriented=0, asymmetric=0, words_right=0, clean=0)
@@ -79,7 +79,7 @@ def score_photo(truth: dict, reading) -> dict:
     return out
 
 
-def naive_read(image: np.ndarray, reading, game: str) -> tuple[list[str], float]:
+def naive_read(image: np.ndarray, reading: PhotoReading, game: str) -> tuple[list[str], float]:
     """One pytesseract process per card on its letters (the same cleaned ink Tesseract gets in
     our pipeline, so only the engine and the process per card differ); seconds spent."""
     import pytesseract

@@ -18,12 +18,11 @@ import cv2
 
 from companion.decks import GAMES
 from vision.errors import OcrUnavailable, VisionError
+from vision.ocr import ocr_status
+from vision.read import PhotoReading, read_photo
 
 
 def _read(args: argparse.Namespace) -> int:
-    from vision.ocr import ocr_status
-    from vision.read import read_photo
-
     code = 0
     status = ocr_status()
     for photo in args.photos:
@@ -45,7 +44,7 @@ def _read(args: argparse.Namespace) -> int:
     return code
 
 
-def _table(photo: str, reading) -> None:
+def _table(photo: str, reading: PhotoReading) -> None:
     from rich.console import Console
     from rich.table import Table
 

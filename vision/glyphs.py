@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from PIL import Image
 
 from vision.designs import CARD_H, CARD_W, LAYOUTS, TRAIN_FONTS, GAME_STYLE, Box, Layout, deck_cards, draw_card
 
@@ -151,7 +152,7 @@ def card_parts(card_bgr: np.ndarray, layout: Layout) -> Parts:
                  centre_picture(gray, layout.centre))
 
 
-def photographed(card_rgba, rng: random.Random) -> np.ndarray:
+def photographed(card_rgba: Image.Image, rng: random.Random) -> np.ndarray:
     """A drawn card as the reader would get it back from a photo: shrunk to photo size, a little
     blurred and noisy, and warped back upright from corners found a few pixels off."""
     rgba = np.asarray(card_rgba, np.float32)

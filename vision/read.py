@@ -13,7 +13,7 @@ from companion.decks import WILD, standard_deck
 from vision.designs import CARD_H, CARD_W
 from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
-from vision.glyphs import EMPTY, Ink, Parts, card_parts, features, hog, ink_of
+from vision.glyphs import EMPTY, Classifier, Ink, Parts, card_parts, features, hog, ink_of
 from vision.model import Model, model
 from vision.ocr import backend, ocr_status
 
@@ -83,7 +83,7 @@ def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
 
-def _distances(clf, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> np.ndarray:
+def _distances(clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> np.ndarray:
     """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
     out = np.full((len(inks), len(classes)), MISSING, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]

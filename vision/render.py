@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from PIL import Image
 
 from companion.decks import WILD, standard_deck
 from vision.designs import CARD_H, CARD_W, GAME_STYLE, TEST_FONTS, TRAIN_FONTS, draw_card
@@ -162,7 +163,7 @@ def _place(centre: np.ndarray, cw: float, ch: float, angle: float) -> np.ndarray
     return np.float32([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
 
 
-def _composite(scene: np.ndarray, card, corners: np.ndarray) -> None:
+def _composite(scene: np.ndarray, card: Image.Image, corners: np.ndarray) -> None:
     """Paste an RGBA card onto the float BGR scene at ``corners``, with a soft drop shadow."""
     rgba = np.asarray(card, dtype=np.float32)
     src = np.float32([[0, 0], [rgba.shape[1], 0], [rgba.shape[1], rgba.shape[0]], [0, rgba.shape[0]]])
