@@ -72,6 +72,11 @@ class CompanionApp(App[None]):
         else:
             self.switch_screen(StartScreen(self._store))
 
+    def teach_deck(self, game: str | None) -> None:
+        from companion.tui.screens.teach import TeachScreen
+
+        self.push_screen(TeachScreen(game))
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if not self.cursor_blink and isinstance(event.widget, Input):
             event.widget.cursor_blink = False
@@ -84,6 +89,8 @@ class CompanionApp(App[None]):
         if isinstance(screen, TableScreen):
             yield SystemCommand("Another game", "Start a new game or resume a saved one (this one stays saved)",
                                 self.leave_game)
+        yield SystemCommand("Teach a deck", "Photograph a deck you own once, so the camera reads its print",
+                            partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None))
         for binding in screen.BINDINGS:
             if binding.description and screen.check_action(binding.action, ()):
                 yield SystemCommand(binding.description, binding.tooltip or f"key {binding.key}",

@@ -41,7 +41,7 @@ class TableScreen(Screen):
         Binding("ctrl+s", "steal", "Steal", tooltip="Take an opponent's word and rebuild it"),
         Binding("ctrl+n", "pass_turn", "Pass", tooltip="Pass the turn"),
         Binding("ctrl+o", "snap", "Snap", tooltip="Read the cards of the play from the webcam"),
-        Binding("ctrl+b", "snap(True)", "Photo file", show=False, tooltip="Read the cards of the play from a photo"),
+        Binding("ctrl+b", "snap_file", "Photo file", show=False, tooltip="Read the cards of the play from a photo"),
         Binding("ctrl+r", "round", "Round", tooltip="Enter the round just played"),
         Binding("ctrl+g", "challenge", "Challenge", tooltip="Judge the latest play against the dictionary"),
         Binding("ctrl+z", "undo", "Undo", tooltip="Take back the last event"),
@@ -179,7 +179,7 @@ class TableScreen(Screen):
             return not isinstance(game, Quiddler)
         if action == "round":
             return isinstance(game, Quiddler)
-        if action == "snap":
+        if action in ("snap", "snap_file"):
             return not isinstance(game, Quiddler) and not game.ended  # it fills the play line
         if action == "undo":
             return bool(game.events)
@@ -209,6 +209,9 @@ class TableScreen(Screen):
         from companion.tui.screens.snap import snap_into  # loads on first use, not at launch
 
         snap_into(self.query_one("#play", Input), self.game.kind, f"{self.game.to_play}'s play", from_file=from_file)
+
+    def action_snap_file(self) -> None:
+        self.action_snap(from_file=True)
 
     def action_undo(self) -> None:
         if not self.game.events:
