@@ -88,15 +88,14 @@ def warm_up_soon(node: DOMNode, game: str) -> None:
 
 
 def failure_text(exc: BaseException) -> str:
-    """One line: what went wrong and what to do instead."""
+    """One line: what went wrong and what to do about it."""
     if isinstance(exc, ImportError):
-        return ("The card reader needs OpenCV (pip install opencv-python-headless numpy); "
-                "type the cards instead.")
+        return "The card reader needs OpenCV: pip install opencv-python-headless numpy."
     from vision import VisionError  # an ImportError is handled above, so vision imports here
 
     if isinstance(exc, VisionError):
-        return f"{str(exc).rstrip('.')}. Or press Escape and type the cards."
-    return f"The card reader failed ({type(exc).__name__}: {exc}); press Escape and type the cards."
+        return f"{str(exc).rstrip('.')}."
+    return f"The card reader failed ({type(exc).__name__}: {exc})."
 
 
 def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:

@@ -104,7 +104,7 @@ class SnapScreen(ModalScreen[str | None]):
             await self.show_snap(snap)
         elif event.state == WorkerState.ERROR:
             self.set_busy(False)
-            self.set_status(failure_text(event.worker.error), error=True)
+            self.set_status(failure_text(event.worker.error) + " Or press Escape and type the cards.", error=True)
             self.query_one("#snap-path", Input).display = True
             self.query_one("#snap-path", Input).focus()
 
