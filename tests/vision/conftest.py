@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+from pathlib import Path
 
 import pytest
 
-# Set before any vision module computes its data directory; one directory for the whole run
-# so the deck templates are drawn once, not once per test.
-os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="vision-tests-")
+
+@pytest.fixture(scope="session")
+def _vision_data(tmp_path_factory) -> Path:
+    """One directory for the whole run, so each deck's templates are drawn once, not per test."""
+    return tmp_path_factory.mktemp("vision-data")
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(_vision_data: Path, monkeypatch) -> None:
+    # Only for the tests of this folder: other suites keep their own COMPANION_DATA_DIR.
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(_vision_data))
 
 
 @pytest.fixture
