@@ -140,3 +140,10 @@ def test_cli_snap_without_camera_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == NoCamera.exit_code
     assert result.stderr.strip().count("\n") == 0 and "webcam" in result.stderr
     assert not (tmp_path / "frame.jpg").exists()
+
+
+def test_vision_imports_no_textual_and_only_pure_companion_modules() -> None:
+    code = ("import sys, vision, vision.camera, vision.teach, vision.render\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'companion')))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert run.stdout.strip() == "['companion', 'companion.decks', 'companion.errors']"
