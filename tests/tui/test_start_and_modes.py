@@ -225,4 +225,4 @@ async def test_help_names_the_options_the_table_chose(app_for, store):
         app.screen.query_one("#several_words").value = True
         await pilot.click("#players")
         await pilot.press(*"Ann, Bob", "enter", "f1")
-        assert "This table plays with**: Several words in one make." in app.screen.query_one("#help").source
+        assert "This table plays with**: Several words in one make." in app.screen.query_one("#help Markdown").source

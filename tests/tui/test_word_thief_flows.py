@@ -189,7 +189,7 @@ async def test_help_shows_the_rules_of_the_game(app_for):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
-        assert "locked" in app.screen.query_one("#help").source
+        assert "locked" in app.screen.query_one("#help Markdown").source
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
@@ -61,7 +62,8 @@ The game ends when the pile is empty and no one can play; highest total wins.
 
 KEYS = """
 ## Keys
-Enter commits the play typed · ^s steal · ^n pass · ^r Quiddler round · ^g challenge · ^z undo · ^y redo ·
+Enter commits the play typed · ^o reads it from the webcam, ^b from a photo file · ^s steal · ^n pass ·
+^r Quiddler round · ^g challenge · ^z undo · ^y redo ·
 ^l ledger (history) · ^t score chart · ^f end of game · F1 this help · ^p every command, "Another game" among them · ^q quit.
 Everything is saved the moment it is committed.
 """
@@ -77,5 +79,6 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         options = chosen(self.game.options)
         played = "\n**This table plays with**: " + "; ".join(options) + ".\n" if options else ""
-        yield Markdown(RULES[self.game.kind] + played + KEYS, id="help")
+        with VerticalScroll(id="help"):  # focused, so arrows and page keys scroll it
+            yield Markdown(RULES[self.game.kind] + played + KEYS)
         yield Footer(show_command_palette=False)
