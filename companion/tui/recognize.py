@@ -63,7 +63,9 @@ def default_camera() -> Photo:
 
 def read_cards(photo: Photo, game: str) -> Snap:
     """The photo's cards in words, reading order. Raises ImportError or a VisionError."""
-    from vision import read_photo
+    # Submodules, not the package: they import even where an editable install made before vision/ had an
+    # __init__.py sees vision as a namespace package.
+    from vision.read import read_photo
 
     reading = read_photo(photo, game)
     words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged)
@@ -91,8 +93,10 @@ def failure_text(exc: BaseException) -> str:
     """One line: what went wrong and what to do about it."""
     if isinstance(exc, ImportError):
         return "The card reader needs OpenCV: pip install opencv-python-headless numpy."
-    from vision import VisionError  # an ImportError is handled above, so vision imports here
+    from vision.errors import NoCamera, VisionError
 
+    if isinstance(exc, NoCamera):  # its own text names the command line's options
+        return "No webcam found: plug one in and press ^r, or type the path of a photo below."
     if isinstance(exc, VisionError):
         return f"{str(exc).rstrip('.')}."
     return f"The card reader failed ({type(exc).__name__}: {exc})."

@@ -23,7 +23,7 @@ class StandInCamera:
 
     def __call__(self) -> Path:
         if not self.photos:
-            from vision import NoCamera
+            from vision.errors import NoCamera
 
             raise NoCamera("no webcam at index 0: plug one in or try --camera 1")
         photo = self.photos[min(self.snaps, len(self.photos) - 1)]

@@ -104,7 +104,7 @@ async def test_no_camera_says_so_and_a_photo_file_still_reads(app_for, store):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         snap = await settled(pilot)
-        assert status(snap).startswith("no webcam at index 0") and "type the cards" in status(snap)
+        assert status(snap).startswith("No webcam found: plug one in") and "type the cards" in status(snap)
         assert snap.query_one("#snap-status").has_class("error")
         path = snap.query_one("#snap-path", Input)
         assert app.focused is path
