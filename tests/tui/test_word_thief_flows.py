@@ -15,7 +15,7 @@ from companion.tui.screens.steal import StealScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.banner import Banner
 from companion.tui.widgets.preview import Preview
-from .tuikit import SIZE, ledger_rows
+from .tuikit import SIZE, ledger_rows, run_command
 
 DEMO_SCORES = {"Ann": 35, "Bob": 7, "Cy": 12}
 
@@ -201,10 +201,7 @@ async def test_every_table_action_is_in_the_command_palette(app_for):
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Steal", "Pass", "Challenge", "Undo", "Ledger", "Chart", "End", "Help"} <= titles
         assert "Round" not in titles and "Redo" not in titles
-        await pilot.press("ctrl+p", *"pass")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "pass")
         await pilot.press("enter")  # yes, Cy passes
         assert app.screen.game.scores["Cy"] == 7
 
@@ -224,17 +221,11 @@ async def test_after_a_verdict_the_table_can_put_the_word_on_its_house_list(app_
 async def test_another_game_from_the_command_palette(app_for, store):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+p", *"another game")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "another game")
         assert type(app.screen).__name__ == "StartScreen"
         await pilot.press(*"Di, Ed", "enter")
         assert app.screen.game.players == ["Di", "Ed"]
-        await pilot.press("ctrl+p", *"another game")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_command(pilot, "another game")
         assert type(app.screen).__name__ == "StartScreen" and len(app.screen_stack) == 2
     assert len(store.games()) == 2
 
