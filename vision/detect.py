@@ -28,7 +28,10 @@ def card_mask(small: np.ndarray) -> np.ndarray:
     c = cv2.GaussianBlur(cardness(small), (5, 5), 0)
     block = (max(small.shape[:2]) // 6) | 1
     local = cv2.adaptiveThreshold(c, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -20)
-    _, otsu = cv2.threshold(c, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    t, otsu = cv2.threshold(c, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # Clearly card-coloured pixels count even where cards crowd and raise the local mean
+    # (a card's coloured centre art among its neighbours).
+    local = cv2.bitwise_or(local, (c > t + 40).astype(np.uint8) * 255)
     mask = cv2.bitwise_and(local, cv2.bitwise_or(otsu, (c > 55).astype(np.uint8) * 255))
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
