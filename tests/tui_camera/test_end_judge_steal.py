@@ -61,3 +61,28 @@ async def test_the_judge_reads_a_word_held_up(app_for):
         assert isinstance(judge, JudgeScreen) and judge.query_one("#judge-input", Input).value == "VEERBP"
         await pilot.press("enter")
         assert judge.query_one(Banner).word == "NOT VALID"
+
+
+async def test_a_quiddler_round_takes_snapped_words_and_cards_left(app_for, store):
+    gid = new_saved_game(store, "quiddler", ["Ann", "Bob"], {}).id
+    app = app_for("quiddler-2", "quiddler-1", game_id=gid)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        round_screen = app.screen
+        round_screen.query_one("#words-0", Input).focus()
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert snap.what == "Ann's words" and shown(snap) == truth("quiddler-2")
+        await pilot.press("enter")
+        assert round_screen.query_one("#words-0", Input).value == "qu-e-e-d-g n-s-r-r-b-u"
+        round_screen.query_one("#left-1", Input).focus()
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert snap.what == "Bob's cards left"
+        await pilot.press("enter")
+        assert round_screen.query_one("#left-1", Input).value == "v-e-er-b-p"
+        round_screen.query_one("#out", Select).value = "Ann"
+        await pilot.pause()
+        preview = str(round_screen.query_one("#round-preview").render())
+        assert "Ann shows 11" in preview  # the engine counts the snapped cards (round 1 deals 3)
+        assert ledger_rows(store, gid) == []

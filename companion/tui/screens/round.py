@@ -34,7 +34,8 @@ def left_cards(text: str, deck: Deck) -> tuple[Card, ...]:
 class RoundScreen(ModalScreen[Round | None]):
     """One row per player: words (qu-i-t cat) and cards left (z e). Enter on the last row commits."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"),
+                Binding("ctrl+o", "snap", "Snap", tooltip="Read the words or cards left from the webcam")]
 
     def __init__(self, game: Quiddler) -> None:
         super().__init__()
@@ -61,6 +62,18 @@ class RoundScreen(ModalScreen[Round | None]):
 
     def on_mount(self) -> None:
         self.update_preview()
+
+    def action_snap(self) -> None:
+        """Fills the words or the cards left being typed (the first player's words until one is chosen)."""
+        from companion.tui.screens.snap import snap_into  # loads on first use
+
+        field = self.focused if isinstance(self.focused, Input) else self.query_one("#words-0", Input)
+        column, row = str(field.id).split("-")
+        player = self.game.players[int(row)]
+        if column == "words":
+            snap_into(field, self.game.kind, f"{player}'s words")
+        else:
+            snap_into(field, self.game.kind, f"{player}'s cards left", target="hand")
 
     def round_event(self) -> Round:
         out = self.query_one("#out", Select).value

@@ -37,7 +37,7 @@ class SnapScreen(ModalScreen[str | None]):
         Binding("escape", "dismiss", "Cancel"),
         Binding("down,tab", "move(1)", "Next card"),
         Binding("up,shift+tab", "move(-1)", "Previous"),
-        Binding("ctrl+r", "camera", "Retake"),
+        Binding("ctrl+r", "camera", "Webcam"),
         Binding("ctrl+o", "open_file", "Photo file"),
     ]
 
@@ -202,7 +202,7 @@ class SnapScreen(ModalScreen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
-            return bool(self.words) or None  # before a reading, tab moves the focus as usual
+            return bool(self.words)  # before a reading, tab moves the focus as usual
         return True
 
     def action_move(self, step: int) -> None:
