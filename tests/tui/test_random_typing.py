@@ -16,6 +16,7 @@ from companion.events import Make
 from companion.store import Store, new_saved_game
 from companion.tui.app import make_app
 from companion.tui.screens.table import TableScreen
+
 from .tuikit import SIZE, ledger_rows
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

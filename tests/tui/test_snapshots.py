@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.store import new_saved_game
+
 from .tuikit import SIZE
 
 CASES = {

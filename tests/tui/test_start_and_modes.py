@@ -18,6 +18,7 @@ from companion.tui.screens.start import StartScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.banner import Banner
 from companion.tui.widgets.preview import Preview
+
 from .tuikit import SIZE, ledger_rows
 
 

@@ -15,6 +15,7 @@ from companion.tui.screens.steal import StealScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.banner import Banner
 from companion.tui.widgets.preview import Preview
+
 from .tuikit import SIZE, ledger_rows, run_command
 
 DEMO_SCORES = {"Ann": 35, "Bob": 7, "Cy": 12}
