@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from textual.widgets import Input
 
 from companion.errors import CompanionError
-from companion.notation import parse_play
 from companion.events import Make
+from companion.notation import parse_play
 from companion.store import Store, new_saved_game
 from companion.tui.app import make_app
 from companion.tui.screens.table import TableScreen
