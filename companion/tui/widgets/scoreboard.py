@@ -18,8 +18,10 @@ def table_words(game: Game, player: str) -> list[Text]:
     if isinstance(game, WordsAndPoints):
         return [Text(spell(w)) for p in game.state.plays if p.player == player for w in p.words]
     if isinstance(game, Quiddler) and game.state.rounds:
-        hand = next(h for h in game.state.rounds[-1].hands if h.player == player)
-        return [Text(spell(w)) for w in hand.words]
+        last = game.state.rounds[-1]
+        hand = next(h for h in last.hands if h.player == player)
+        result = next(r for r in last.results if r.player == player)
+        return [Text(spell(w)) for w in hand.words] + [Text(f"({result.score:+d})", style="dim")]
     return []
 
 
