@@ -179,3 +179,15 @@ def test_the_app_starts_without_loading_the_reader():
             "print(sorted(m for m in ('cv2', 'vision', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+async def test_a_failed_retake_drops_the_earlier_reading(app_for, store):
+    app = app_for("word-thief-1", game_id=new_game(store, "word-thief"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert shown(snap) == truth("word-thief-1")
+        snap.camera.photos = []  # the webcam is unplugged
+        await pilot.press("ctrl+r")
+        snap = await settled(pilot)
+        assert "No webcam found" in status(snap) and shown(snap) == [] and snap.words == []

@@ -86,7 +86,7 @@ class SnapScreen(ModalScreen[str | None]):
 
     def start_read(self, photo: Photo | None, status: str) -> None:
         self.set_busy(True)
-        self.set_status(status + " The first read sets up the reader: a few seconds.")
+        self.set_status(status + " The first read of a session also sets up the reader.")
         self.read(photo, self.game)
 
     @work(thread=True, exclusive=True, group="snap", exit_on_error=False)
@@ -104,6 +104,8 @@ class SnapScreen(ModalScreen[str | None]):
             await self.show_snap(snap)
         elif event.state == WorkerState.ERROR:
             self.set_busy(False)
+            self.words = []  # an earlier reading must not be confirmed under a new error
+            await self.query_one("#snap-words").remove_children()
             self.set_status(failure_text(event.worker.error) + " Or press Escape and type the cards.", error=True)
             self.query_one("#snap-path", Input).display = True
             self.query_one("#snap-path", Input).focus()

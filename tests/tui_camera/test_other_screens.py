@@ -1,4 +1,4 @@
-"""The same snap in the end-of-game hands, the steal dialog and the word judge."""
+"""The same snap in the end-of-game hands, the steal dialog, the word judge and the Quiddler round."""
 
 from __future__ import annotations
 
