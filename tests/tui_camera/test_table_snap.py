@@ -14,6 +14,7 @@ from companion.store import Store, new_saved_game
 from companion.tui.recognize import Snap, SnapCard
 from companion.tui.screens.snap import SnapScreen
 from companion.tui.screens.table import TableScreen
+from companion.tui.widgets.card_row import CELL, CardRow
 from tests.tui.tuikit import ledger_rows
 from .camkit import SIZE, hint, settled, shown, status, truth
 
@@ -78,6 +79,11 @@ async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its
         await pilot.press("ctrl+o")
         snap = await settled(pilot)
         assert snap.pos == 1 and "a wild card: type the letter it stands for" in hint(snap)
+        row = snap.query_one(CardRow)
+        assert [c.flagged for c in row.cards] == [False, True, True] and row.cursor == 1
+        await pilot.click(CardRow, offset=(CELL * 2 + 1, 0))  # a click moves the cursor too
+        assert snap.pos == 2 and row.cursor == 2
+        await pilot.click(CardRow, offset=(CELL + 1, 0))
         await pilot.press("enter")  # no letter yet: asked again, nothing confirmed
         assert isinstance(app.screen, SnapScreen) and "type the letter" in hint(snap)
         await pilot.press("a", "enter")

@@ -131,7 +131,8 @@ class SnapScreen(ModalScreen[str | None]):
 
     async def show_snap(self, snap: Snap) -> None:
         self.set_busy(False)
-        self.words = [list(word) for word in snap.words]
+        # a wild card whose letter only the player knows is marked like a doubtful read
+        self.words = [[replace(c, flagged=c.flagged or self.asks_letter(c)) for c in word] for word in snap.words]
         notes = list(snap.notes)
         if self.game == "words-and-points" and self.target == "play":
             notes.append(TABLE_LETTERS)
