@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from companion.decks import ASSETS, WILD, standard_deck
+from companion.games import GAME_CLASSES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -23,7 +24,6 @@ Photo = Union[str, Path, "np.ndarray"]
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
 WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
-GAME_NAMES = {"word-thief": "Word Thief", "quiddler": "Quiddler", "words-and-points": "Words And Points"}
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
     wild = re.fullmatch(r"\*([a-z]?)", text)
     if wild or (card.face.startswith(WILD) and re.fullmatch(r"[a-z]", text)):
         if not deck.has_wild:
-            raise ValueError(f"{GAME_NAMES[game]} has no wild card")
+            raise ValueError(f"{GAME_CLASSES[game].title} has no wild card")
         letter = (wild.group(1) if wild else text).upper()
         return SnapCard(WILD + letter, None, card.confidence, flagged=False, fixed=True)
     if game == "word-thief":
@@ -126,5 +126,5 @@ def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
         return SnapCard(face, suit, card.confidence, flagged=False, fixed=True)
     face = text.upper()
     if face not in deck.values:
-        raise ValueError(f"{face} is not a {GAME_NAMES[game]} card; the cards are {' '.join(deck.faces)}")
+        raise ValueError(f"{face} is not a {GAME_CLASSES[game].title} card; the cards are {' '.join(deck.faces)}")
     return SnapCard(face, None, card.confidence, flagged=False, fixed=True)

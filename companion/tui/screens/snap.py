@@ -17,7 +17,8 @@ from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
-from companion.tui.recognize import GAME_NAMES, Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards
+from companion.games import GAME_CLASSES
+from companion.tui.recognize import Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards
 from companion.tui.snap_text import snap_text, spelled
 from companion.tui.widgets.card_row import CardRow, card_label
 
@@ -55,7 +56,7 @@ class SnapScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog", id="snap"):
             yield Static(f"Snap {self.what}", classes="dialog-title", id="snap-title")
             if self.pick_game:
-                yield Select([(name, kind) for kind, name in GAME_NAMES.items()], value=self.game,
+                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=self.game,
                              allow_blank=False, id="snap-game")
             yield LoadingIndicator(id="snap-loading")
             yield Static(id="snap-status")
@@ -114,7 +115,7 @@ class SnapScreen(ModalScreen[str | None]):
         """The judge read the photo as another game's cards: read it again."""
         self.game = str(event.value)
         if self.photo is not None:
-            self.start_read(self.photo, f"Reading the cards as {GAME_NAMES[self.game]}…")
+            self.start_read(self.photo, f"Reading the cards as {GAME_CLASSES[self.game].title}…")
 
     # --- showing the cards ---------------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:

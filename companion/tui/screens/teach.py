@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.worker import Worker, WorkerState
 
-from companion.tui.recognize import GAME_NAMES, Camera, Photo, failure_text
+from companion.games import GAME_CLASSES
+from companion.tui.recognize import Camera, Photo, failure_text
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -38,7 +39,7 @@ class TeachScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="teach"):
             yield Static("Teach the card reader a deck you own", classes="dialog-title")
-            yield Select([(name, kind) for kind, name in GAME_NAMES.items()], value=self.game,
+            yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=self.game,
                          allow_blank=False, id="teach-game")
             yield Static(id="teach-steps")
             yield Input(placeholder="the cards in the photo, left to right, row by row", id="teach-order")
@@ -85,8 +86,8 @@ class TeachScreen(ModalScreen[None]):
         from vision.teach import teach
 
         count = teach(game, order, camera() if photo is None else photo)
-        return (f"Learnt {count} {GAME_NAMES[game]} cards: every later read uses them. Teaching again replaces "
-                f"them; to forget the deck, delete {taught_path(game)}")
+        return (f"Learnt {count} {GAME_CLASSES[game].title} cards: every later read uses them. Teaching again "
+                f"replaces them; to forget the deck, delete {taught_path(game)}")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "teach" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
