@@ -7,6 +7,7 @@ the app starts without loading it and still runs, typing only, where OpenCV is m
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -24,6 +25,8 @@ Photo = Union[str, Path, "np.ndarray"]
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
 WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
+# One read at a time: a snap during the warm-up waits for it rather than drawing the templates a second time.
+_ONE_READ = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,8 @@ def read_cards(photo: Photo, game: str) -> Snap:
     # __init__.py sees vision as a namespace package.
     from vision.read import read_photo
 
-    reading = read_photo(photo, game)
+    with _ONE_READ:
+        reading = read_photo(photo, game)
     words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged)
                         for c in (reading.cards[i] for i in word)) for word in reading.words)
     return Snap(words, tuple(n for n in reading.notes if n))
