@@ -43,7 +43,8 @@ def tessdata_dir() -> str | None:
 def prepare(mask: np.ndarray) -> np.ndarray:
     """Black letters on white with a margin, from the ink the classifier kept (specks and card
     edges already gone: Tesseract invents letters from them)."""
-    return cv2.copyMakeBorder(255 - mask, 16, 16, 16, 16, cv2.BORDER_CONSTANT, value=255)
+    big = cv2.resize(mask, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)  # Tesseract likes tall letters
+    return cv2.copyMakeBorder(255 - big, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
 
 
 class TesserocrOcr:

@@ -19,13 +19,14 @@ from vision.ocr import backend, ocr_status
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
-SURE = 0.8  # a classifier read at least this confident needs no second opinion
+SURE = 0.6  # a classifier read at least this confident needs no second opinion (misreads stay under 0.45)
 NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
 MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
 FACE_MARGIN = 0.25  # lead over the runner-up face that makes a read certain
 SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do
 FACE_FAR = 1.8  # a face costing this much matches none of its templates (99% of read faces cost < 1.55)
 SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
+ONE_CORNER = 0.75  # confidence kept by a read from one index instead of two
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 
 
@@ -184,7 +185,11 @@ class Reader:
         for i in range(n):
             q = np.roll(starts[i], -2, axis=0) if flips[i] else starts[i]
             no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
-            conf = 0.0 if no_index or unreadable[i] else picks[i][1]
+            if no_index or unreadable[i]:
+                out.append(Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index))  # no vote: flagged
+                continue
+            # An index deck's card seen in one corner only (covered in a hand) has half the evidence.
+            conf = picks[i][1] * (ONE_CORNER if self.index_deck and covered[i] else 1.0)
             out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index))
         return out
 
