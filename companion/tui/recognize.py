@@ -106,6 +106,15 @@ def failure_text(exc: BaseException) -> str:
     return f"The card reader failed ({type(exc).__name__}: {exc})."
 
 
+def still_missing(game: str, card: SnapCard, hand: bool = False) -> str | None:
+    """What the player must still type for this card to be written down, or None."""
+    if card.needs_letter and not hand:  # in a hand a wild card spells nothing
+        return "type the letter this wild card stands for, like e"
+    if game == "word-thief" and card.suit is None and not card.face.startswith(WILD):
+        return "its suit could not be read: type it after a slash, like /h"
+    return None
+
+
 def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
     """The card as the player typed it. Raises ValueError saying
     what to type. Word Thief: ``rd`` letter and suit, ``r`` the letter only, ``/d`` the suit only.

@@ -53,7 +53,8 @@ async def test_the_judge_reads_a_word_held_up(app_for):
         await pilot.press("ctrl+o")
         snap = await settled(pilot)
         assert snap.game == "word-thief"  # the judge has no game: Word Thief is read first ...
-        snap.query_one(Select).value = "quiddler"  # ... and the player says the deck is Quiddler's
+        await pilot.press("ctrl+g", "down", "enter")  # ... and the player says the deck is Quiddler's
+        assert snap.query_one(Select).value == "quiddler"
         snap = await settled(pilot)
         assert shown(snap) == truth("quiddler-1")
         await pilot.press("enter")

@@ -78,7 +78,7 @@ async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         snap = await settled(pilot)
-        assert snap.pos == 1 and "a wild card: type the letter it stands for" in hint(snap)
+        assert snap.pos == 1 and "type the letter this wild card stands for" in hint(snap)
         row = snap.query_one(CardRow)
         assert [c.flagged for c in row.cards] == [False, True, True] and row.cursor == 1
         await pilot.click(CardRow, offset=(CELL * 2 + 1, 0))  # a click moves the cursor too
@@ -94,6 +94,20 @@ async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its
         assert play_line(app).value == "Ch*aTs"
         await pilot.press("enter")
         assert json.loads(ledger_rows(store, gid)[0][0])["words"] == [["Ch", "*a", "Ts"]]
+
+
+async def test_a_suit_that_could_not_be_read_must_be_typed(app_for, store, monkeypatch):
+    no_pip = Snap(((SnapCard("R", None, 0.0, True), SnapCard("E", "d", 1.0, False)),), ())
+    monkeypatch.setattr("companion.tui.screens.snap.read_cards", lambda photo, game: no_pip)
+    app = app_for("word-thief-1", game_id=new_game(store, "word-thief"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        assert snap.pos == 0 and "its suit could not be read" in hint(snap)
+        await pilot.press("enter")  # accepting it as read is not enough
+        assert isinstance(app.screen, SnapScreen) and "its suit could not be read" in hint(snap)
+        await pilot.press("/", "d", "enter", "enter")
+        assert play_line(app).value == "RdEd"
 
 
 async def test_escape_leaves_the_play_line_as_it_was(app_for, store):

@@ -18,7 +18,7 @@ from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
 from companion.games import GAME_CLASSES
-from companion.tui.recognize import Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards
+from companion.tui.recognize import Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards, still_missing
 from companion.tui.snap_text import snap_text, spelled
 from companion.tui.widgets.card_row import CardRow, card_label
 
@@ -40,6 +40,7 @@ class SnapScreen(ModalScreen[str | None]):
         Binding("up,shift+tab", "move(-1)", "Previous"),
         Binding("ctrl+r", "camera", "Webcam"),
         Binding("ctrl+o", "open_file", "Photo file"),
+        Binding("ctrl+g", "pick_game", "Which game"),
     ]
 
     def __init__(self, game: str | None, what: str, camera: Camera, target: Target = "play",
@@ -132,8 +133,8 @@ class SnapScreen(ModalScreen[str | None]):
 
     async def show_snap(self, snap: Snap) -> None:
         self.set_busy(False)
-        # a wild card whose letter only the player knows is marked like a doubtful read
-        self.words = [[replace(c, flagged=c.flagged or self.asks_letter(c)) for c in word] for word in snap.words]
+        # a card the player must complete (a wild card's letter, a suit) is marked like a doubtful read
+        self.words = [[replace(c, flagged=self.needs_check(c)) for c in word] for word in snap.words]
         notes = list(snap.notes)
         if self.game == "words-and-points" and self.target == "play":
             notes.append(TABLE_LETTERS)
@@ -152,12 +153,11 @@ class SnapScreen(ModalScreen[str | None]):
     def cards(self) -> list[SnapCard]:
         return [card for word in self.words for card in word]
 
-    def asks_letter(self, card: SnapCard) -> bool:
-        """A wild card in a play or a word spells a letter only the player knows; in a hand it spells nothing."""
-        return card.needs_letter and self.target != "hand"
+    def missing(self, card: SnapCard) -> str | None:
+        return still_missing(self.game, card, hand=self.target == "hand")
 
     def needs_check(self, card: SnapCard) -> bool:
-        return card.flagged or self.asks_letter(card)
+        return card.flagged or self.missing(card) is not None
 
     def to_check(self) -> list[int]:
         return [i for i, card in enumerate(self.cards()) if self.needs_check(card)]
@@ -177,7 +177,7 @@ class SnapScreen(ModalScreen[str | None]):
             row.cursor = i if row_index == w else None
         card = self.words[w][i]
         fix = self.query_one("#snap-fix", Input)
-        fix.value = "" if self.asks_letter(card) else card.token
+        fix.value = "" if card.needs_letter and self.missing(card) else card.token
         fix.selection = Selection(0, len(fix.value))  # typing replaces the read
         self.show_hint()
 
@@ -190,8 +190,8 @@ class SnapScreen(ModalScreen[str | None]):
         card = self.cards()[self.pos]
         todo = self.to_check()
         where = Text.assemble(f"Card {self.pos + 1} of {len(self.cards())} ", card_label(card), ": ")
-        if self.asks_letter(card):
-            hint.update(where + "a wild card: type the letter it stands for, then Enter.")
+        if missing := self.missing(card):
+            hint.update(where + missing + ", then Enter.")
         elif self.needs_check(card):
             hint.update(where + f"{len(todo)} card(s) to check. Type what the card says, or Enter if it is right.")
         elif todo:
@@ -207,7 +207,14 @@ class SnapScreen(ModalScreen[str | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
             return bool(self.words)  # before a reading, tab moves the focus as usual
+        if action == "pick_game":
+            return self.pick_game
         return True
+
+    def action_pick_game(self) -> None:
+        select = self.query_one("#snap-game", Select)
+        select.focus()
+        select.expanded = True
 
     def action_move(self, step: int) -> None:
         self.move_to((self.pos + step) % len(self.cards()))
@@ -229,10 +236,11 @@ class SnapScreen(ModalScreen[str | None]):
         try:
             if typed and not kept:
                 card = fix_card(self.game, card, typed)
-            elif self.asks_letter(card):
-                raise ValueError("type the letter this wild card stands for, like e")
         except ValueError as exc:
             self.show_hint(str(exc))
+            return
+        if missing := self.missing(card):
+            self.show_hint(missing)
             return
         self.words[w][i] = replace(card, flagged=False)
         todo = self.to_check()
