@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 from companion.decks import ASSETS, WILD, standard_deck
 from companion.games import GAME_CLASSES
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
 Photo = Union[str, Path, "np.ndarray"]
+Target = Literal["play", "hand", "word"]  # a play (wild cards need letters), cards left in hand, a word to judge
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
 WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
@@ -106,11 +107,12 @@ def failure_text(exc: BaseException) -> str:
     return f"The card reader failed ({type(exc).__name__}: {exc})."
 
 
-def still_missing(game: str, card: SnapCard, hand: bool = False) -> str | None:
+def still_missing(game: str, card: SnapCard, target: Target) -> str | None:
     """What the player must still type for this card to be written down, or None."""
-    if card.needs_letter and not hand:  # in a hand a wild card spells nothing
+    if card.needs_letter and target != "hand":  # in a hand a wild card spells nothing
         return "type the letter this wild card stands for, like e"
-    if game == "word-thief" and card.suit is None and not card.face.startswith(WILD):
+    if (game == "word-thief" and target != "word" and card.suit is None  # the judge needs no suits
+            and not card.face.startswith(WILD)):
         return "its suit could not be read: type it after a slash, like /h"
     return None
 

@@ -5,7 +5,7 @@ an input (the play line, a hand, the judge) where the live preview shows what it
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -18,14 +18,14 @@ from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
 from companion.games import GAME_CLASSES
-from companion.tui.recognize import Camera, Photo, Snap, SnapCard, failure_text, fix_card, read_cards, still_missing
+from companion.tui.recognize import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
+                                     still_missing)
 from companion.tui.snap_text import snap_text, spelled
 from companion.tui.widgets.card_row import CardRow, card_label
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
 
-Target = Literal["play", "hand", "word"]  # a play (wild cards need letters), cards left in hand, a word to judge
 TABLE_LETTERS = ("Words And Points: a photo cannot tell which letters were already on the table; "
                  "add = before them in the play line (c=at).")
 
@@ -154,7 +154,7 @@ class SnapScreen(ModalScreen[str | None]):
         return [card for word in self.words for card in word]
 
     def missing(self, card: SnapCard) -> str | None:
-        return still_missing(self.game, card, hand=self.target == "hand")
+        return still_missing(self.game, card, self.target)
 
     def needs_check(self, card: SnapCard) -> bool:
         return card.flagged or self.missing(card) is not None
