@@ -7,6 +7,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from companion.gamelog import export_log
+from companion.store import Store
 from companion.tui.recognize import SAMPLES
 from companion.tui.screens.snap import SnapScreen
 from companion.tui.widgets.card_row import CardRow
@@ -35,6 +37,15 @@ def truth(name: str) -> list[list[str]]:
     """The sample's cards word by word, as labels: ``Rc``, ``QU``, ``E``."""
     data = json.loads((SAMPLES / f"{name}.json").read_text())
     return [[c["face"] + (c["suit"] or "") for c in (data["cards"][i] for i in word)] for word in data["words"]]
+
+
+def saved_events(store: Store, gid: int) -> list[dict]:
+    """The game's events as a restart would load them (a fresh connection), in the JSON log's form."""
+    fresh = Store(store.path)
+    try:
+        return export_log(fresh.load(gid).game)["events"]
+    finally:
+        fresh.close()
 
 
 async def settled(pilot: Pilot, timeout: float = 60) -> SnapScreen:

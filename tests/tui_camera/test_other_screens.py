@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from textual.widgets import Input, Select, SelectionList
 
@@ -11,8 +10,7 @@ from companion.tui.screens.end import EndScreen
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.steal import StealScreen
 from companion.tui.widgets.banner import Banner
-from tests.tui.tuikit import ledger_rows
-from .camkit import SIZE, settled, shown, truth
+from .camkit import SIZE, saved_events, settled, shown, truth
 
 
 async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
@@ -27,10 +25,10 @@ async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
         await pilot.press("enter")
         end = app.screen
         assert isinstance(end, EndScreen) and end.query_one("#hand-1", Input).value == "RcXsIsRdTh"
-        assert ledger_rows(store, gid) == []
+        assert saved_events(store, gid) == []
         await pilot.press("enter")
-        body, _ = ledger_rows(store, gid)[-1]
-        assert json.loads(body) == {"type": "end", "hands": {"Ann": [], "Bob": ["Rc", "Xs", "Is", "Rd", "Th"]}}
+        ended = {"type": "end", "hands": {"Ann": [], "Bob": ["Rc", "Xs", "Is", "Rd", "Th"]}}
+        assert saved_events(store, gid)[-1] == ended
         assert app.screen_stack[-2].game.scores["Bob"] == -12  # under the standings
 
 
@@ -86,4 +84,4 @@ async def test_a_quiddler_round_takes_snapped_words_and_cards_left(app_for, stor
         await pilot.pause()
         preview = str(round_screen.query_one("#round-preview").render())
         assert "Ann shows 11" in preview  # the engine counts the snapped cards (round 1 deals 3)
-        assert ledger_rows(store, gid) == []
+        assert saved_events(store, gid) == []
