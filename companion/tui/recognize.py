@@ -73,8 +73,10 @@ def read_cards(photo: Photo, game: str) -> Snap:
 
     with _ONE_READ:
         reading = read_photo(photo, game)
-    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged)
-                        for c in (reading.cards[i] for i in word)) for word in reading.words)
+    placed = {i for word in reading.words for i in word}
+    stray = [i for i in range(len(reading.cards)) if i not in placed]  # a reader may leave a hand ungrouped
+    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged) for c in (reading.cards[i] for i in word))
+                  for word in [*reading.words, stray] if word)
     return Snap(words, tuple(n for n in reading.notes if n))
 
 
@@ -90,8 +92,7 @@ def warm_up(game: str) -> None:
 def warm_up_soon(node: DOMNode, game: str) -> None:
     """Warm the reader in a thread once the screen has painted; headless test runs skip it."""
     if not node.app.is_headless:
-        node.set_timer(WARM_UP_DELAY, lambda: node.run_worker(partial(warm_up, game), thread=True,
-                                                              group="warm-up", exit_on_error=False))
+        node.set_timer(WARM_UP_DELAY, lambda: node.run_worker(partial(warm_up, game), thread=True, group="warm-up"))
 
 
 def failure_text(exc: BaseException) -> str:

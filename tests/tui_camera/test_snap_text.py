@@ -6,7 +6,7 @@ import pytest
 
 from companion.decks import standard_deck
 from companion.notation import parse_cards, parse_play
-from companion.tui.recognize import SnapCard, fix_card
+from companion.tui.recognize import SnapCard, fix_card, read_cards
 from companion.tui.snap_text import snap_text, spelled
 
 
@@ -60,3 +60,13 @@ def test_fix_card(game: str, card: SnapCard, typed: str, face: str, suit: str | 
 def test_fix_card_says_what_to_type(game: str, typed: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         fix_card(game, READ, typed)
+
+
+def test_cards_the_reader_left_out_of_words_still_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.read import CardRead, PhotoReading
+
+    corners = [[0, 0], [1, 0], [1, 1], [0, 1]]
+    reading = PhotoReading([CardRead("Q", 10, "d", 1.0, corners), CardRead("A", 1, "h", 0.5, corners, True)], [[1]])
+    monkeypatch.setattr("vision.read.read_photo", lambda photo, game: reading)
+    snap = read_cards("table.jpg", "word-thief")
+    assert [[(c.face, c.suit, c.flagged) for c in w] for w in snap.words] == [[("A", "h", True)], [("Q", "d", False)]]
