@@ -1,4 +1,4 @@
-"""The typed text a reading becomes, and the corrections a player types: pure functions."""
+"""The typed text a reading becomes, the corrections a player types, and how a reading becomes words (no app)."""
 
 from __future__ import annotations
 
