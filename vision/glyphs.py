@@ -45,7 +45,7 @@ class Ink:
 
     glyph: np.ndarray | None  # (32, 32) float, 1 = ink
     aspect: float  # width / height of the ink, log-scaled into the features
-    red: bool
+    redness: float  # red minus the stronger other channel, each relative to the paper: > 0.25 is red
     mask: np.ndarray | None = None  # the kept ink at card scale (255 = ink), cut to its bounding box
 
 
@@ -67,7 +67,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     bg = _pct(gray, 90)
     lo = _pct(gray, 1)
     if bg - lo < min_contrast:
-        return Ink(None, 0.0, False)
+        return Ink(None, 0.0, 0.0)
     ink = np.clip((bg - gray) / (bg - lo), 0, 1)
     mask = (ink > 0.45).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -83,7 +83,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
         edge_strip = vertical or horizontal
         keep[i] = area >= max(6, 0.004 * h * w) and not edge_strip
     if not keep.any():
-        return Ink(None, 0.0, False)
+        return Ink(None, 0.0, 0.0)
     sel = keep[labels]
     ys, xs = np.nonzero(sel)
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
@@ -98,7 +98,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     paper = np.float32([_pct(_crop(card_bgr, box)[..., c], 90) for c in range(3)]) + 1
     b, g, r = colour / paper
     mask = sel[y0:y1, x0:x1].astype(np.uint8) * 255
-    return Ink(out, float(np.log(gw / gh)), bool(r - max(g, b) > 0.25), mask)
+    return Ink(out, float(np.log(gw / gh)), float(r - max(g, b)), mask)
 
 
 def centre_picture(card_gray: np.ndarray, box: Box) -> np.ndarray:

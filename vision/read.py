@@ -23,6 +23,8 @@ SURE = 0.6  # a classifier read at least this confident needs no second opinion 
 NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
 MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
 FACE_MARGIN = 0.25  # lead over the runner-up face that makes a read certain
+SUIT_SURE = 0.8  # a pip has no second reader: it must be clearer on its own
+RED = 0.25  # redness above which a pip is red (hearts, diamonds)
 SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do
 FACE_FAR = 1.8  # a face costing this much matches none of its templates (99% of read faces cost < 1.55)
 SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
@@ -84,9 +86,10 @@ def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
 
-def _distances(clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY) -> np.ndarray:
+def _distances(clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY,
+               missing: float = MISSING) -> np.ndarray:
     """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
-    out = np.full((len(inks), len(classes)), MISSING, np.float32)
+    out = np.full((len(inks), len(classes)), missing, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
     if inked:
         d = clf.distances(features([inks[i] for i in inked]))
@@ -145,7 +148,7 @@ class Reader:
         for card in cards:
             for view in (card, cv2.flip(card, -1)):
                 inks.append(ink_of(view, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), lay.value))
-        d = _distances(self.m.value, inks, self.m.value.classes).min(1)
+        d = _distances(self.m.value, inks, self.m.value.classes, missing=NO_INK).min(1)  # any digit beats none
         return [bool(d[2 * i + 1] < d[2 * i]) for i in range(len(cards))]
 
     def read(self, img: np.ndarray, quads: list[np.ndarray], covered: list[bool] | None = None) -> list[Read]:
@@ -211,11 +214,12 @@ class Reader:
         classes = self.m.suit.classes
         for i in sorted(set(owner)):
             rows = [k for k, o in enumerate(owner) if o == i]
-            red = sum(inks[k].red for k in rows) * 2 > len(rows)
-            allowed = ("h", "d") if red else ("s", "c")
+            redness = float(np.mean([inks[k].redness for k in rows]))
+            allowed = ("h", "d") if redness > RED else ("s", "c")
             costs = np.array([d[rows, j].mean() if s in allowed else 9.0 for j, s in enumerate(classes)])
             best, conf = _margin_confidence(costs, SUIT_MARGIN, SUIT_FAR)
-            out[i] = (classes[best], conf)
+            # a pip whose colour is neither clearly red nor clearly black is for the player to check
+            out[i] = (classes[best], min(conf, abs(redness - RED) / 0.15))
         return out
 
     def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[bool]:
@@ -309,10 +313,11 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
         if conf < SURE:
             vote = votes.get(i)
             # Two independent readers agreeing is strong evidence; disagreeing, or no second
-            # reader at all, is for the player to check. Tesseract has no say on the suit.
-            if vote is not None and (vote == face or (face == WILD and vote == "")):
+            # reader at all, is for the player to check. Tesseract has no say on the suit, and
+            # its reading nothing does not confirm a joker or a blank.
+            if vote is not None and vote == face != WILD:
                 conf = SURE
-        flagged = conf < SURE or suit_conf < SURE
+        flagged = conf < SURE or suit_conf < SUIT_SURE
         conf = min(conf, suit_conf)
         corners = (np.asarray(q) / scale).round().astype(int).tolist()
         cards.append(CardRead(face, deck.values[face], suit, conf, corners, flagged))
