@@ -24,6 +24,7 @@ bench: setup
 	$(PY) bench/engine.py
 	$(PY) bench/tui.py
 	$(PY) bench/vision.py
+	$(PY) bench/camera.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache
