@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup system bench clean
+.PHONY: demo test setup bench clean
 
 demo: setup
 	$(VENV)/bin/companion --demo
