@@ -37,10 +37,17 @@ def parse_play(game: str, text: str, deck: Deck) -> tuple[Word, ...]:
 
 
 def parse_cards(game: str, text: str, deck: Deck) -> Word:
-    """A run of cards not forming a word (a hand at the end): the words' cards, joined."""
+    """Cards not forming a word (a hand at the end). A Quiddler token that is a face is that one card,
+    so "qu z" is the QU card and a Z; other tokens are read as in a play and joined."""
     if not text.strip():
         return ()
-    return tuple(c for w in parse_play(game, text, deck) for c in w)
+    out: list[Card] = []
+    for part in text.replace(",", " ").split():
+        if game == "quiddler" and part.upper() in deck.faces:
+            out.append(Card(part.upper()))
+        else:
+            out.extend(c for w in parse_play(game, part, deck) for c in w)
+    return tuple(out)
 
 
 def _word_thief(part: str, deck: Deck) -> Word:

@@ -151,22 +151,22 @@ class SavedGame:
         return outcome
 
     def undo(self) -> Event | None:
-        seq = self._live()
-        event = self.game.undo()
-        if event is not None:
-            with self.store._tx():
-                self.store.db.execute("UPDATE events SET undone = 1 WHERE game_id = ? AND seq = ?", (self.id, seq))
-                self._touch()
-        return event
+        if not self.game.events:
+            return None
+        self._mark(self._live(), undone=True)  # the file first: a failed write changes nothing
+        return self.game.undo()
 
     def redo(self) -> Event | None:
-        event = self.game.redo()
-        if event is not None:
-            with self.store._tx():
-                self.store.db.execute("UPDATE events SET undone = 0 WHERE game_id = ? AND seq = ?",
-                                      (self.id, self._live()))
-                self._touch()
-        return event
+        if not self.game.can_redo:
+            return None
+        self._mark(self._live() + 1, undone=False)
+        return self.game.redo()
+
+    def _mark(self, seq: int, undone: bool) -> None:
+        with self.store._tx():
+            self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?",
+                                  (int(undone), self.id, seq))
+            self._touch()
 
     def _touch(self) -> None:
         self.store.db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), self.id))

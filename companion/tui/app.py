@@ -15,7 +15,6 @@ from companion.errors import SaveError
 from companion.store import SavedGame, Store
 from companion.tui.demo import build_demo
 from companion.tui.recognize import Camera, default_camera
-from companion.tui.session import load_game
 
 
 class CompanionApp(App[None]):
@@ -47,7 +46,7 @@ class CompanionApp(App[None]):
             if self._demo:
                 self.open_game(build_demo(store))
             elif self._game_id is not None:
-                self.open_game(load_game(store, self._game_id))
+                self.open_game(store.load(self._game_id))
             else:
                 self.show_start(store)
         except SaveError as exc:

@@ -141,3 +141,8 @@ def test_chip_moves_make_change():
     assert ChipMove.between(7, -3) == ChipMove(0, -1, -2)
     assert not ChipMove.between(-3, -8) and ChipMove.between(-3, -8).describe() == "no chips move"
     assert ChipMove.between(0, 26).describe() == "takes 1 red, 1 blue, 1 white"
+
+
+def test_a_lone_quiddler_card_in_hand_is_one_card():
+    cards = parse_cards("quiddler", "qu z e", standard_deck("quiddler"))
+    assert [c.face for c in cards] == ["QU", "Z", "E"]

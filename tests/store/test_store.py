@@ -129,3 +129,19 @@ def test_sigkill_mid_game_loses_nothing_committed(tmp_path):
     # each pass costs 5; turns rotate Ann, Bob, Cy
     assert sum(game.scores.values()) == -5 * n
     assert json.loads(json.dumps(export_log(game)))["events"][-1]["type"] == "pass"
+
+
+def test_undo_that_cannot_be_written_changes_nothing(tmp_path):
+    path = tmp_path / "ledger.sqlite3"
+    saved = new_saved_game(Store(path), "word-thief", ["Ann", "Bob"])
+    saved.apply(Pass("Ann"))
+    blocker = sqlite3.connect(path, timeout=0)
+    blocker.execute("BEGIN IMMEDIATE")  # another writer holds the file
+    saved.store.db.execute("PRAGMA busy_timeout = 0")
+    with pytest.raises(sqlite3.OperationalError):
+        saved.undo()
+    blocker.rollback()
+    assert saved.game.scores == {"Ann": -5, "Bob": 0} and len(saved.game.events) == 1
+    assert saved.undo() == Pass("Ann")
+    assert Store(path).load(saved.id).game.events == []
+

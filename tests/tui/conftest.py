@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,14 +11,6 @@ from companion.store import Store
 from companion.tui.app import CompanionApp, make_app
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests on a fresh event loop (no async plugin is installed)."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    args = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-    asyncio.run(pyfuncitem.obj(**args))
-    return True
 
 
 @pytest.fixture(autouse=True)

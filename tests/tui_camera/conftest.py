@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,14 +12,6 @@ from companion.tui.app import CompanionApp, make_app
 from .camkit import StandInCamera
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests on a fresh event loop (no async plugin is installed; as tests/tui does)."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    args = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-    asyncio.run(pyfuncitem.obj(**args))
-    return True
 
 
 @pytest.fixture(scope="session")

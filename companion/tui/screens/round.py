@@ -8,27 +8,13 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from companion.cards import Card
-from companion.decks import Deck
 from companion.errors import AmbiguousSpelling, CompanionError
 from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
-from companion.notation import parse_play
+from companion.notation import parse_cards, parse_play
 from companion.tui.screens.spelling import SpellingScreen
 from companion.tui.view import outcome_text
 from companion.tui.widgets.preview import Preview
-
-
-def left_cards(text: str, deck: Deck) -> tuple[Card, ...]:
-    """Cards left in hand, one face per token: "qu z" is the QU card and Z.
-
-    The engine's parse_cards reads "qu" as a word that splits two ways, so a lone QU card could not be typed.
-    """
-    faces = text.upper().replace("-", " ").replace(",", " ").split()
-    for face in faces:
-        if face not in deck.faces:
-            raise CompanionError(f"{face} is not a Quiddler card; type cards left one by one, like qu z e")
-    return tuple(Card(face) for face in faces)
 
 
 class RoundScreen(ModalScreen[Round | None]):
@@ -84,7 +70,7 @@ class RoundScreen(ModalScreen[Round | None]):
         for i, player in enumerate(self.game.players):
             typed = self.query_one(f"#words-{i}", Input).value
             words = parse_play(kind, typed, deck) if typed.strip() else ()
-            hands.append(QuiddlerHand(player, words, left_cards(self.query_one(f"#left-{i}", Input).value, deck)))
+            hands.append(QuiddlerHand(player, words, parse_cards(self.game.kind, self.query_one(f"#left-{i}", Input).value, deck)))
         return Round(out, tuple(hands))
 
     def update_preview(self) -> None:

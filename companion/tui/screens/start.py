@@ -16,11 +16,10 @@ from textual.widgets.option_list import Option
 from companion.decks import SUITS
 from companion.errors import CompanionError
 from companion.games import GAME_CLASSES
-from companion.store import Store
+from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.options import ONE_BONUS, TICK_OPTIONS
-from companion.tui.session import DICTIONARY, load_game, start_game
 from companion.tui.view import suit_label
 
 
@@ -131,7 +130,7 @@ class StartScreen(Screen):
             if option.kind == kind and self.query_one(f"#{option.key}", Checkbox).value:
                 options[option.key] = option.value
         if path := self.query_one("#dictionary", Input).value.strip():
-            options[DICTIONARY] = path
+            options["dictionary"] = path  # the engine reads the word list from the game's options
         return options
 
     def say(self, message: str) -> None:
@@ -145,7 +144,7 @@ class StartScreen(Screen):
         kind = str(self.query_one("#kind", Select).value)
         players = [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
         try:
-            saved = start_game(self.store, kind, players, self.options(kind))
+            saved = new_saved_game(self.store, kind, players, self.options(kind))
         except CompanionError as exc:
             self.say(f"Cannot start: {exc}")
             return
@@ -167,7 +166,7 @@ class StartScreen(Screen):
     @on(OptionList.OptionSelected, "#saved-games")
     def resume_game(self, event: OptionList.OptionSelected) -> None:
         try:
-            saved = load_game(self.store, int(event.option.id or 0))
+            saved = self.store.load(int(event.option.id or 0))
         except CompanionError as exc:
             self.say(str(exc))
             return
