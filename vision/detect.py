@@ -300,4 +300,16 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
             cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             queue.append((part, max(cs, key=cv2.contourArea), False))
         irregular += not parts
+    # A candidate cut by the photo's edge and far smaller than the photo's other cards is a
+    # pale patch of table (a wood-grain highlight) or a sliver of a card outside the frame: its
+    # warp would stretch whatever shows into a whole card (an empty one reads as a blank).
+    if len(found) >= 2:
+        h, w = img.shape[:2]
+        edge = 2 / scale  # two work pixels
+        areas = [abs(cv2.contourArea(np.float32(q))) for q in found]
+        typical = float(np.median(areas))
+        keep = [i for i, (q, a) in enumerate(zip(found, areas))
+                if a >= 0.6 * typical or not (q.min() <= edge or (q[:, 0] >= w - 1 - edge).any()
+                                               or (q[:, 1] >= h - 1 - edge).any())]
+        found, covered = [found[i] for i in keep], [covered[i] for i in keep]
     return found, covered, irregular

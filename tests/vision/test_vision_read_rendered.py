@@ -93,3 +93,12 @@ def test_spread_hand_without_corner_index_is_flagged() -> None:
     reading = read_photo(photo.image, "words-and-points")
     assert len(reading.cards) == len(photo.truth["cards"])
     assert all(c.flagged for c in reading.cards[:-1])
+
+
+def test_pale_patch_at_the_photo_edge_is_no_card() -> None:
+    # Benchmark photo: a wood-grain highlight cut by the right edge was read as a confident blank.
+    photo = render_photo("words-and-points", 10088)
+    reading = read_photo(photo.image, "words-and-points").to_json()
+    pairs = match(photo.truth, reading)
+    assert len(pairs) == len(photo.truth["cards"])
+    assert len(reading["cards"]) == len(pairs), "a false card"
