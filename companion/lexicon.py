@@ -62,6 +62,3 @@ class Lexicon:
 
     def house_dict(self) -> dict[str, list[str]]:
         return {"accept": sorted(self.accepted), "ban": sorted(self.banned)}
-
-    def copy(self) -> "Lexicon":
-        return Lexicon(self.words, set(self.accepted), set(self.banned), self.source)

@@ -260,9 +260,6 @@ class Game:
             lines = (LedgerLine(challenger, penalty=penalty, note=f"lost the challenge of {what}"),)
         return Step(new, lines, True, f"{what} is VALID" + (f"; {challenger} loses {penalty}" if penalty else ""))
 
-    def hand_value(self, cards: Word) -> int:
-        return sum(self.deck.value(c.face) for c in cards)
-
     def end_hands(self, event: End) -> dict[str, Word]:
         hands: dict[str, Word] = {}
         for name, cards in event.hands:
@@ -271,5 +268,6 @@ class Game:
             hands[name] = cards
         return hands
 
-    def word_value(self, word: Word) -> int:
-        return sum(self.deck.value(c.face) for c in word)
+    def cards_value(self, cards: Word) -> int:
+        """The points printed on the cards (a wild card's 0 included): a word's value or a hand's deduction."""
+        return sum(self.deck.value(c.face) for c in cards)

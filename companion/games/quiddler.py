@@ -97,8 +97,8 @@ class Quiddler(Game):
         long_p = sole_best(longest) if "longest" in bonuses else None
         out_results = []
         for h in hands:
-            in_words = sum(self.word_value(w) for w in h.words)
-            in_hand = self.hand_value(h.left)
+            in_words = sum(self.cards_value(w) for w in h.words)
+            in_hand = self.cards_value(h.left)
             most = BONUS if h.player == most_p else 0
             long_ = BONUS if h.player == long_p else 0
             total = in_words - in_hand + most + long_
@@ -180,7 +180,7 @@ class Quiddler(Game):
         penalties = {r.player: r.penalty for r in rec.results}
         new = state.copy()
         if self.judge([word], state):
-            cost = self.options.get("challenger_penalty", self.word_value(target))
+            cost = self.options.get("challenger_penalty", self.cards_value(target))
             penalties[challenger] = penalties.get(challenger, 0) + cost
             hands = rec.hands
             verdict, summary = True, f"{word} is VALID; {challenger} loses {cost}"

@@ -94,7 +94,7 @@ class WordThief(Game):
     # --- scoring ------------------------------------------------------------------------------
     def score_word(self, cards: Word) -> Scored:
         """Letter sum x multiplier (x2 locked, x3 locked in trump) and the length bonus, kept apart."""
-        letter_sum = sum(self.deck.value(c.face) for c in cards)
+        letter_sum = self.cards_value(cards)
         suit = suit_of(cards)
         locked = suit is not None
         multiplier = (3 if suit == self.trump else 2) if locked else 1
@@ -314,7 +314,7 @@ class WordThief(Game):
         new.ended = True
         lines = []
         for name, cards in hands.items():
-            value = self.hand_value(cards)
+            value = self.cards_value(cards)
             new.scores[name] -= value
             lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(c.token(self.kind) for c in cards) or 'none'}"))
         return Step(new, tuple(lines), summary="end of game: hands deducted")

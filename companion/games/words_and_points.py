@@ -97,7 +97,7 @@ class WordsAndPoints(Game):
         if len(new_cards) > hand:
             raise IllegalPlay(f"{event.player} holds {hand} cards but this play takes {len(new_cards)} from the hand")
         self.check_conserved(self._on_table(state) + Counter(c.key for c in new_cards))
-        points = [self.word_value(w) for w in event.words]
+        points = [self.cards_value(w) for w in event.words]
         new = state.copy()
         new.scores[event.player] += sum(points)
         left = hand - len(new_cards)
