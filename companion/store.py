@@ -185,11 +185,16 @@ class _Transaction:
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
 
 
-def new_saved_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> SavedGame:
-    """Start a game with the table's house list folded into its options, and save it."""
+def new_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> Game:
+    """A game with the table's house list folded into its options, not saved yet."""
     opts = dict(options or {})
     house = store.house(kind)
     if house["accept"] or house["ban"]:
         mine = opts.get("house") or {}
         opts["house"] = {k: sorted(set(house[k]) | set(mine.get(k, []))) for k in ("accept", "ban")}
-    return store.create(game_class(kind)(players, opts))
+    return game_class(kind)(players, opts)
+
+
+def new_saved_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> SavedGame:
+    """Start a game with the table's house list folded into its options, and save it."""
+    return store.create(new_game(store, kind, players, options))

@@ -103,6 +103,28 @@ async def test_demo_from_the_start_screen(app_for):
         assert isinstance(app.screen, TableScreen) and app.screen.game.players == ["Ann", "Bob", "Cy"]
 
 
+async def test_the_demo_is_saved_once_until_someone_plays_on_it(app_for, store):
+    for _ in range(2):  # two launches of `companion --demo`, then the demo from the start screen
+        async with app_for(demo=True).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+    async with app_for().run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+    [demo] = store.games()
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.saved.id == demo.id
+        await pilot.press(*"dog/h", "enter")  # Cy plays on: the table's own game now, kept as it is
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        undone = app.screen.saved.id
+        await pilot.press(*"dog/h", "enter", "ctrl+z")  # played and undone: the redo is the table's too
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        fresh = app.screen.saved.id
+    assert {g.id: g.events for g in store.games()} == {demo.id: 6, undone: 5, fresh: 5}
+    assert len({demo.id, undone, fresh}) == 3
+
+
 async def test_a_damaged_save_file_is_reported_and_left_untouched(data_dir):
     data_dir.mkdir(parents=True)
     ledger = data_dir / "ledger.sqlite3"
