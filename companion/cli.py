@@ -106,14 +106,13 @@ def _replay(args) -> int:
     return 0
 
 
+def _lexicon(args) -> Lexicon:
+    """What `companion judge` judges with: --words-file or ENABLE, plus --game's house list."""
+    return Lexicon.load(args.words_file, _store().house(args.game) if args.game else None)
+
+
 def _judge(args) -> int:
-    lexicon = Lexicon.load(args.words_file)
-    if args.game:
-        house = _store().house(args.game)
-        for w in house["accept"]:
-            lexicon.house(w, True)
-        for w in house["ban"]:
-            lexicon.house(w, False)
+    lexicon = _lexicon(args)
     words = [w.upper() for w in args.words]
     bad = [w for w in words if not (w.isalpha() and w.isascii())]
     if bad:
@@ -164,7 +163,10 @@ def _import(args) -> int:
 def _app(args) -> int:
     from companion.tui.app import make_app
 
-    app = make_app(demo=args.demo, game_id=args.resume, judge_only=args.command == "judge")
+    if args.command == "judge":  # the word list is read here, so a bad path is said before the app opens
+        app = make_app(judge_only=True, lexicon=_lexicon(args), house_of=args.game)
+    else:
+        app = make_app(demo=args.demo, game_id=args.resume)
     app.run()
     return app.return_code or 0
 

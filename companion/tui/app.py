@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from companion.errors import SaveError
+from companion.lexicon import Lexicon
 from companion.store import SavedGame, Store
 from companion.tui.demo import build_demo
 from companion.tui.recognize import Camera, default_camera
@@ -23,10 +24,12 @@ class CompanionApp(App[None]):
     cursor_blink = True  # tests turn it off so snapshots are stable
 
     def __init__(self, store: Store | None = None, demo: bool = False, game_id: int | None = None,
-                 judge_only: bool = False, camera: Camera = default_camera) -> None:
+                 judge_only: bool = False, camera: Camera = default_camera, lexicon: Lexicon | None = None,
+                 house_of: str | None = None) -> None:
         super().__init__()
         self._store = store
         self._demo, self._game_id, self._judge_only = demo, game_id, judge_only
+        self._judge_with = lexicon, house_of  # judge-only mode: `companion judge --words-file F --game G`
         self.camera = camera  # what a snap photographs with; tests give a stand-in returning sample photos
 
     def on_mount(self) -> None:
@@ -34,7 +37,7 @@ class CompanionApp(App[None]):
         if self._judge_only:
             from companion.tui.screens.judge import JudgeScreen
 
-            self.push_screen(JudgeScreen())
+            self.push_screen(JudgeScreen(*self._judge_with))
             return
         try:
             store = self._store or Store()
@@ -97,6 +100,9 @@ class CompanionApp(App[None]):
 
 
 def make_app(store: Store | None = None, demo: bool = False, game_id: int | None = None,
-             judge_only: bool = False, camera: Camera = default_camera) -> CompanionApp:
-    """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``."""
-    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only, camera=camera)
+             judge_only: bool = False, camera: Camera = default_camera, lexicon: Lexicon | None = None,
+             house_of: str | None = None) -> CompanionApp:
+    """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``; in judge-only mode
+    ``lexicon`` (ENABLE when None) judges, holding the house list of ``house_of``'s games."""
+    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only, camera=camera,
+                        lexicon=lexicon, house_of=house_of)

@@ -61,6 +61,26 @@ def test_judge_exit_codes(capsys):
     assert main(["judge", "don't"]) == 2
 
 
+def test_the_judge_screen_takes_the_word_list_and_house_list(tmp_path, monkeypatch):
+    import companion.tui.app
+
+    opened = {}
+
+    class Opened:
+        return_code = 0
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(companion.tui.app, "make_app", lambda **kwargs: opened.update(kwargs) or Opened())
+    words = tmp_path / "family.txt"
+    words.write_text("cat\ndog\n")
+    assert main(["judge", "--words-file", str(words), "--game", "quiddler"]) == 0
+    assert opened["judge_only"] and opened["house_of"] == "quiddler"
+    assert opened["lexicon"].source == "family.txt" and opened["lexicon"].words == {"CAT", "DOG"}
+    assert main(["judge", "--words-file", str(tmp_path / "missing.txt")]) == 2  # said before the app opens
+
+
 def test_import_export_and_games_roundtrip(tmp_path, capsys):
     assert main(["import", str(_write(tmp_path, DESIGN_LOG))]) == 0
     capsys.readouterr()

@@ -163,6 +163,31 @@ async def test_judge_only_mode(app_for):
     assert app.return_code == 0
 
 
+async def test_the_judge_tab_chooses_the_word_list_and_house_list(app_for, store, tmp_path):
+    words = tmp_path / "family.txt"
+    words.write_text("cat\ndog\n")
+    store.set_house("word-thief", "ZA", True)
+    store.set_house("word-thief", "CAT", False)
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#start-tabs").active = "judge"
+        app.screen.query_one("#judge-dictionary", Input).value = str(tmp_path / "missing.txt")
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, StartScreen)
+        assert "cannot read word list" in str(app.screen.query_one("#start-error").render())
+        app.screen.query_one("#judge-dictionary", Input).value = str(words)
+        app.screen.query_one("#judge-house", Select).value = "word-thief"
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, JudgeScreen)
+        assert str(app.screen.query_one("#judge-title").render()) == (
+            "Word judge · dictionary: family.txt · Word Thief house list: 1 accepted, 1 banned")
+        verdicts = {}
+        for word in ("dog", "za", "cat", "qat"):
+            await pilot.press("ctrl+u", *word, "enter")
+            verdicts[word] = app.screen.query_one(Banner).word
+        assert verdicts == {"dog": "VALID", "za": "VALID", "cat": "NOT VALID", "qat": "NOT VALID"}
+
+
 async def test_quiddler_round_entry_computes_bonuses(app_for, store):
     saved = new_saved_game(store, "quiddler", ["Ann", "Bob"])
     app = app_for(game_id=saved.id)

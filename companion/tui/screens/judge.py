@@ -9,6 +9,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from companion.games import GAME_CLASSES
 from companion.lexicon import Lexicon
 from companion.tui.widgets.banner import Banner
 
@@ -19,13 +20,22 @@ class JudgeScreen(Screen):
     BINDINGS = [Binding("escape", "leave", "Leave"),
                 Binding("ctrl+o", "snap", "Snap", tooltip="Read the word held up to the webcam")]
 
-    def __init__(self) -> None:
+    def __init__(self, lexicon: Lexicon | None = None, house_of: str | None = None) -> None:
+        """``house_of``: the game whose house list ``lexicon`` holds, named so the table knows what judges."""
         super().__init__()
-        self.lexicon = Lexicon.load()
+        self.lexicon = lexicon or Lexicon.load()
+        self.house_of = house_of
+
+    def in_use(self) -> str:
+        text = f"Word judge · dictionary: {self.lexicon.source}"
+        if self.house_of:
+            text += (f" · {GAME_CLASSES[self.house_of].title} house list: {len(self.lexicon.accepted)} accepted, "
+                     f"{len(self.lexicon.banned)} banned")
+        return text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="judge"):
-            yield Static(Text("Word judge · dictionary: ENABLE", style="bold"))
+            yield Static(Text(self.in_use(), style="bold"), id="judge-title")
             yield Input(placeholder="type a word (or several) and press Enter", id="judge-input")
             with Center():
                 yield Banner("", id="verdict")

@@ -16,12 +16,14 @@ from textual.widgets.option_list import Option
 from companion.decks import SUITS
 from companion.errors import CompanionError
 from companion.games import GAME_CLASSES
+from companion.lexicon import Lexicon
 from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.options import ONE_BONUS, TICK_OPTIONS
 from companion.tui.view import suit_label
 
+DICTIONARY_HINT = "ENABLE (or the path of a word list, one word a line)"
 
 
 def ago(then: float) -> str:
@@ -57,12 +59,21 @@ class StartScreen(Screen):
                 yield Button("Open the demo game", id="demo-button", variant="primary")
             with TabPane("Judge", id="judge"):
                 yield Static("Is it a word? Judge words against the dictionary, with no game and no ledger.")
-                yield Button("Judge words", id="judge-button", variant="primary")
+                with Grid(classes="form-grid"):
+                    yield Label("Dictionary")
+                    yield Input(placeholder=DICTIONARY_HINT, id="judge-dictionary", compact=True)
+                    yield Label("House list")
+                    yield Select([("none: the word list alone", ""),
+                                  *((f"{cls.title} (accepted and banned words)", kind)
+                                    for kind, cls in GAME_CLASSES.items())],
+                                 value="", allow_blank=False, id="judge-house", compact=True)
+                with Horizontal(classes="start-row"):
+                    yield Button("Judge words", id="judge-button", variant="primary", compact=True)
         yield Footer(show_command_palette=False)
 
     def new_game_form(self) -> ComposeResult:
         with VerticalScroll(id="new-form"):
-            with Grid(id="form-grid"):
+            with Grid(classes="form-grid"):
                 yield Label("Game")
                 yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value="word-thief",
                              allow_blank=False, id="kind", compact=True)
@@ -76,11 +87,10 @@ class StartScreen(Screen):
                 yield Select(ONE_BONUS, value="both", allow_blank=False, id="one-bonus", compact=True,
                              classes="quiddler")
                 yield Label("Dictionary")
-                yield Input(placeholder="ENABLE (or the path of a word list, one word a line)", id="dictionary",
-                            compact=True)
+                yield Input(placeholder=DICTIONARY_HINT, id="dictionary", compact=True)
             for option in TICK_OPTIONS:
                 yield Checkbox(option.label, id=option.key, classes=option.kind, compact=True)
-            with Horizontal(id="start-row"):
+            with Horizontal(classes="start-row"):
                 yield Button("Start the game", id="start-button", variant="success", compact=True)
 
     def on_mount(self) -> None:
@@ -88,6 +98,7 @@ class StartScreen(Screen):
             for pane in ("new", "resume", "demo"):
                 self.query_one("#start-tabs", TabbedContent).disable_tab(pane)
             self.query_one("#start-tabs", TabbedContent).active = "judge"
+            self.query_one("#judge-house", Select).disabled = True  # the house list is kept in the save file
             return
         self.show_game_options("word-thief")
         self.query_one("#players", Input).focus()
@@ -161,7 +172,16 @@ class StartScreen(Screen):
             self.app.open_game(build_demo(self.store))
 
     def action_judge(self) -> None:
-        self.app.push_screen(JudgeScreen())
+        """The judge with the dictionary and house list chosen on the Judge tab, as a new game would judge."""
+        path = self.query_one("#judge-dictionary", Input).value.strip()
+        kind = str(self.query_one("#judge-house", Select).value) if self.store else ""
+        try:
+            lexicon = Lexicon.load(path or None, self.store.house(kind) if self.store and kind else None)
+        except CompanionError as exc:
+            self.say(f"Cannot judge: {exc}")
+            return
+        self.say("")
+        self.app.push_screen(JudgeScreen(lexicon, kind or None))
 
     @on(OptionList.OptionSelected, "#saved-games")
     def resume_game(self, event: OptionList.OptionSelected) -> None:
@@ -182,6 +202,7 @@ class StartScreen(Screen):
     def demo_pressed(self) -> None:
         self.action_demo()
 
+    @on(Input.Submitted, "#judge-dictionary")
     @on(Button.Pressed, "#judge-button")
     def judge_pressed(self) -> None:
         self.action_judge()
