@@ -8,6 +8,8 @@ best; the strip's height says roughly how many to expect.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -193,10 +195,88 @@ def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
     return seams if fits else None
 
 
-def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> tuple[list[np.ndarray], bool]:
+def _notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
+    """The mask of a row of cards with the notches that an index printed near a card's edge
+    eats into it filled (they are narrower than an index; a lower card's strip is wider)."""
+    return cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((1, max(3, int(0.33 * card_w)) | 1), np.uint8))
+
+
+def _index_starts(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tuple[int, int]]:
+    """Column spans of the letters printed just under the strip's top edge, where an index deck
+    prints each card's face in its corner: in a spread hand, one span per card."""
+    card_h = card_w * CARD_RATIO
+    c = cardness(strip)
+    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
+    stock = cv2.dilate(c, k).astype(np.float32)
+    h = paper.shape[0]
+    # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
+    top = np.argmax(paper, 0).astype(np.float32)
+    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
+    y = np.arange(h)[:, None]
+    # On the card (its notches closed) and off its rim (the mask comes from a smaller copy of the
+    # photo: its rim may hold a pixel or two of table), in the rows of the index.
+    r = max(1, round(0.012 * card_h))
+    card = cv2.erode(_notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    band = (y < top + 0.3 * card_h) & (card > 0)
+    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
+    # A card's edge line or shadow, or table beside a card's top, runs far longer than any stroke
+    # of a glyph: taken out first, so that a glyph touching it is kept.
+    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.2 * card_h)), 1), np.uint8))
+    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.35 * card_w))), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    height = stats[:, cv2.CC_STAT_HEIGHT]
+    # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
+    # value, a pip, a stone or centre art, is not needed to find the index).
+    glyph = ((height >= 0.04 * card_h) & (height < 0.2 * card_h) & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
+             & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h))
+    glyph[0] = False
+    cols = glyph[labels].sum(0) >= max(2, 0.01 * card_h)
+    rim = max(2, int(0.03 * card_w))
+    cols[:rim] = cols[-rim:] = False  # the strip's own ends: a card's outline and the table beyond
+    spans: list[list[int]] = []
+    for x in np.flatnonzero(cols):
+        # The letters of one face: close together, and together no wider than an index.
+        if spans and x - spans[-1][1] <= 0.08 * card_w and x - spans[-1][0] <= 0.32 * card_w:
+            spans[-1][1] = int(x)
+        else:
+            spans.append([int(x), int(x)])
+    return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
+
+
+def _spread_by_index(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: float) -> list[int] | None:
+    """The left edges of a spread hand's cards found from their indexes, or None when the strip
+    is no spread: index after index well under a card width apart (uneven, as a hand held by
+    a person is), the first at the strip's start and the last followed by one whole card."""
+    w = strip.shape[1]
+    spans = _index_starts(strip, paper, card_w)
+    if len(spans) < 2:
+        return None
+    starts = [a for a, _ in spans]
+    offset = starts[0]  # where the deck prints its index, measured on the uncovered left edge
+    # The top card's index is the last one with a whole card's width after it (ink further
+    # right is the top card's own art).
+    tops = [j for j, s in enumerate(starts) if abs(w - (s - offset) - card_w) < 0.2 * card_w]
+    if not tops or tops[-1] == 0 or not 0.03 * card_w < offset < 0.2 * card_w:
+        return None
+    starts = starts[:tops[-1] + 1]
+    steps = np.diff(starts)
+    if steps.min() < 0.12 * card_w or steps.max() > 0.8 * card_w:
+        return None
+    edges = []
+    for s in starts:  # each edge moved to the strongest seam just left of its index, if any shows
+        lo, hi = max(0, int(s - offset - 0.05 * card_w)), int(s - offset + 0.03 * card_w) + 1
+        best = lo + int(np.argmax(score[lo:hi]))
+        edges.append(best if score[best] >= 0.3 else s - offset)
+    edges[0] = 0
+    return edges
+
+
+def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> tuple[list[np.ndarray], list[float]]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
-    pixels), each as four corners clockwise from a short side, and whether they overlap as a
-    spread hand (all but the last covered beyond their index strip). The blob is straightened
+    pixels), each as four corners clockwise from a short side, and the share of each card's
+    width that shows (under 1 for all but the last card of a spread hand). The blob is straightened
     into a strip with a margin above and below, and cut where `_count_cards` finds its seams."""
     q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     if q[1][0] < q[0][0]:
@@ -204,7 +284,7 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if length / height < 1.15:
-        return [], False  # too stubby for a card lying either way
+        return [], []  # too stubby for a card lying either way
     w, h = max(8, round(length)), max(8, round(height))
     m = max(2, round(0.06 * h))
     rect = np.float32([[0, m], [w, m], [w, h + m], [0, h + m]])
@@ -219,16 +299,20 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     card_w = card_h / CARD_RATIO
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
-    spread_cuts = _spread_seams(_seam_score(gray, paper, card_w, spread=True), card_w)
+    spread_score = _seam_score(gray, paper, card_w, spread=True)
+    spread_cuts = _spread_by_index(strip, paper, spread_score, card_w)
+    if spread_cuts is None:
+        seams = _spread_seams(spread_score, card_w)
+        spread_cuts = None if seams is None else [0, *seams]
     spread = spread_cuts is not None
     if spread_cuts is not None:
-        cuts = [0, *spread_cuts]
+        cuts = spread_cuts
     else:
         n = _count_cards(score, w / card_w, length / height)
         if n == 0:
-            return [], False
+            return [], []
         if n == 1:
-            return [_short_side_first(quad)], False
+            return [_short_side_first(quad)], [1.0]
         # Seams near their even spacing, each moved to the strongest edge close by: gaps between
         # cards make the spacing uneven.
         pitch = w / n
@@ -238,18 +322,21 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
             best = lo + int(np.argmax(score[lo:hi]))
             cuts.append(best if score[best] >= 0.3 else int(j * pitch))
     # A covered card reaches as far as the top card does: one card width past its left edge.
-    ends = [c + (w - cuts[-1]) for c in cuts[1:]] + [w] if spread else cuts[1:] + [w]
+    ends = [c + (w - cuts[-1]) for c in cuts[:-1]] + [w] if spread else cuts[1:] + [w]
     back = np.linalg.inv(to_strip)
+    outline = _notches_closed(paper, card_w)
     cards = []
-    for x0, x1 in zip(cuts, ends):
-        # Each card's own top and bottom: cards of a word are rarely in a perfect line.
-        inner = slice(x0 + (x1 - x0) // 5, x1 - (x1 - x0) // 5)
+    for x0, x1, shown in zip(cuts, ends, cuts[1:] + [w]):
+        # Each card's own top and bottom, where it shows: cards of a word or a hand are rarely
+        # in a perfect line.
+        inner = slice(x0 + (shown - x0) // 5, shown - (shown - x0) // 5)
         sel = has[inner]
-        top = float(np.median(np.argmax(paper[:, inner], 0)[sel])) if sel.any() else m
-        bot = float(np.median((paper.shape[0] - np.argmax(paper[::-1, inner], 0))[sel])) if sel.any() else h + m
+        top = float(np.median(np.argmax(outline[:, inner], 0)[sel])) if sel.any() else m
+        bot = float(np.median((paper.shape[0] - np.argmax(outline[::-1, inner], 0))[sel])) if sel.any() else h + m
         corners = np.float32([[x0, top], [x1, top], [x1, bot], [x0, bot]])
         cards.append(cv2.perspectiveTransform(corners[None], back)[0])
-    return cards, spread
+    shown = [(b - a) / (w - cuts[-1]) for a, b in zip(cuts, cuts[1:])] + [1.0] if spread else [1.0] * len(cards)
+    return cards, shown
 
 
 def _fits(blob: np.ndarray, quad: np.ndarray) -> bool:
@@ -273,10 +360,15 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
     return []
 
 
-def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
-    """Card quads in a BGR photo (photo pixels, clockwise from a short side; which short side is
-    the top is for the reader to decide), whether each is covered by another but for its index
-    strip (a spread hand), and how many card-sized blobs were too irregular to read (heaps)."""
+class Detected(NamedTuple):
+    quads: list[np.ndarray]  # photo pixels, clockwise from a short side (the reader decides which is the top)
+    shown: list[float]  # share of each card's width not covered by another (a spread hand's index strips)
+    heaps: int  # card-sized blobs too irregular to read: cards piled on each other
+    cut_off: int  # cards left out because the photo's edge cuts most of them away
+
+
+def find_cards(img: np.ndarray) -> Detected:
+    """The cards in a BGR photo."""
     scale = WORK_WIDTH / img.shape[1]
     small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     mask = card_mask(small)
@@ -285,15 +377,15 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
     queue = [(cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
              for c in contours if cv2.contourArea(c) >= min_area]
     found: list[np.ndarray] = []
-    covered: list[bool] = []
+    shown: list[float] = []
     irregular = 0
     while queue:
         blob, contour, may_split = queue.pop()
         quad = fit_quad(contour)
-        cards, spread = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], False)
+        cards, visible = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], [])
         if cards:
             found.extend(cards)
-            covered.extend([spread] * (len(cards) - 1) + [False])
+            shown.extend(visible)
             continue
         parts = _pull_apart(blob, min_area) if may_split else []
         for part in parts:
@@ -301,8 +393,9 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
             queue.append((part, max(cs, key=cv2.contourArea), False))
         irregular += not parts
     # A candidate cut by the photo's edge and far smaller than the photo's other cards is a
-    # pale patch of table (a wood-grain highlight) or a sliver of a card outside the frame: its
+    # pale patch of table (a wood-grain highlight) or a card mostly outside the frame: its
     # warp would stretch whatever shows into a whole card (an empty one reads as a blank).
+    cut_off = 0
     if len(found) >= 2:
         h, w = img.shape[:2]
         edge = 2 / scale  # two work pixels
@@ -311,5 +404,7 @@ def find_cards(img: np.ndarray) -> tuple[list[np.ndarray], list[bool], int]:
         keep = [i for i, (q, a) in enumerate(zip(found, areas))
                 if a >= 0.6 * typical or not (q.min() <= edge or (q[:, 0] >= w - 1 - edge).any()
                                                or (q[:, 1] >= h - 1 - edge).any())]
-        found, covered = [found[i] for i in keep], [covered[i] for i in keep]
-    return found, covered, irregular
+        # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
+        cut_off = sum(1 for i, a in enumerate(areas) if i not in keep and a >= 0.25 * typical)
+        found, shown = [found[i] for i in keep], [shown[i] for i in keep]
+    return Detected(found, shown, irregular, cut_off)

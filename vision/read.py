@@ -151,13 +151,15 @@ class Reader:
         d = _distances(self.m.value, inks, self.m.value.classes, missing=NO_INK).min(1)  # any digit beats none
         return [bool(d[2 * i + 1] < d[2 * i]) for i in range(len(cards))]
 
-    def read(self, img: np.ndarray, quads: list[np.ndarray], covered: list[bool] | None = None) -> list[Read]:
-        """Read each card at ``quads``; a ``covered`` card shows only its top-left index strip."""
+    def read(self, img: np.ndarray, quads: list[np.ndarray], shown: list[float] | None = None) -> list[Read]:
+        """Read each card at ``quads``; a card with less than all its width ``shown`` (covered in
+        a spread hand) is read from the strip that shows, its top-left index."""
         lay = self.m.layout
-        covered = covered or [False] * len(quads)
+        shown = shown or [1.0] * len(quads)
+        covered = [s < 1.0 for s in shown]
         views: list[tuple[Parts, Parts | None]] = []
         starts: list[np.ndarray] = []
-        cards = [warp_card(img, q) for q in quads]
+        cards = [warp_card(img, q) if s >= 1.0 else _strip_only(warp_card(img, q), s) for q, s in zip(quads, shown)]
         turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
         for q, card, turned, hidden in zip(quads, cards, turn, covered):
             if turned:
@@ -235,6 +237,15 @@ class Reader:
         return out
 
 
+def _strip_only(card: np.ndarray, shown: float) -> np.ndarray:
+    """A covered card with what lies on it (the next card's edge and index) painted over in
+    the card's own paper colour, so that only its own strip is read."""
+    x = max(1, int(shown * CARD_W))
+    paper = np.percentile(card[:, :x].reshape(-1, 3), 90, axis=0)
+    card[:, x:] = paper.astype(card.dtype)
+    return card
+
+
 def group_words(corners: list[np.ndarray]) -> list[list[int]]:
     """Cards in rows (by the cards' own axis), each row cut into words where the gap between
     neighbours exceeds half a card width; read left to right."""
@@ -296,14 +307,14 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     if max(img.shape[:2]) > MAX_SIDE:
         scale = MAX_SIDE / max(img.shape[:2])
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    quads, covered, heaps = find_cards(img)
+    quads, shown, heaps, cut_off = find_cards(img)
     if not quads:
         if heaps:
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
         raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
     reader = Reader(game)
-    reads = reader.read(img, quads, covered)
+    reads = reader.read(img, quads, shown)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
     votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
@@ -324,6 +335,8 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     notes = []
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
+    if cut_off:
+        notes.append(f"{cut_off} card(s) at the photo's edge were left out; move back so every card is whole")
     if ocr is None:
         notes.append(ocr_status() or "")
     return PhotoReading(cards, group_words([np.float32(c.corners) for c in cards]), notes)
