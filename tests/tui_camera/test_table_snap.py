@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 import pytest
 from textual.widgets import Input
 
 import vision.ocr
 from companion.store import Store, new_saved_game
-from companion.tui.recognize import Snap, SnapCard
+from companion.tui.app import make_app
+from companion.tui.recognize import SAMPLES, Snap, SnapCard
 from companion.tui.screens.snap import SnapScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.card_row import CELL, CardRow
@@ -23,6 +26,27 @@ def new_game(store: Store, kind: str) -> int:
 
 def play_line(app) -> Input:
     return app.screen.query_one("#play", Input)
+
+
+async def test_keys_typed_while_a_photo_is_read_go_to_the_play_line(store):
+    shutter = threading.Event()  # a webcam that takes its time, like a reader setting up its first read
+
+    def slow_camera() -> Path:
+        shutter.wait(30)
+        return SAMPLES / "word-thief-1.jpg"
+
+    gid = new_game(store, "word-thief")
+    app = make_app(store=store, game_id=gid, camera=slow_camera)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*"ca", "ctrl+o")
+            assert "Or just type Ann's play instead" in status(app.screen)
+            await pilot.press(*"t/h")
+            assert isinstance(app.screen, TableScreen) and play_line(app).value == "cat/h"
+            await pilot.press("enter")
+            assert saved_events(store, gid)[0]["words"] == [["Ch", "Ah", "Th"]]
+    finally:
+        shutter.set()
 
 
 async def test_snap_fills_the_play_line_and_only_enter_commits(app_for, store):

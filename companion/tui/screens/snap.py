@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -34,6 +34,7 @@ class SnapScreen(ModalScreen[str | None]):
     """Dismisses with the text for the input, or None. The cursor starts on the first card to check;
     Enter accepts or fixes the card under it, and once no card is left to check, Enter confirms."""
 
+    AUTO_FOCUS = ""  # not the hidden inputs: nothing takes typing until the cards are read or a path is asked
     BINDINGS = [
         Binding("escape", "dismiss", "Cancel"),
         Binding("down,tab", "move(1)", "Next card"),
@@ -43,9 +44,10 @@ class SnapScreen(ModalScreen[str | None]):
         Binding("ctrl+g", "pick_game", "Which game"),
     ]
 
-    def __init__(self, game: str | None, what: str, camera: Camera, target: Target = "play",
+    def __init__(self, field: Input, game: str | None, what: str, camera: Camera, target: Target = "play",
                  from_file: bool = False) -> None:
         super().__init__()
+        self.field = field  # the line the snap was opened from, where typing during a read goes
         self.game = game or "word-thief"
         self.pick_game = game is None  # the judge has no game: the player says which deck is in the photo
         self.what, self.camera, self.target, self.from_file = what, camera, target, from_file
@@ -88,8 +90,19 @@ class SnapScreen(ModalScreen[str | None]):
 
     def start_read(self, photo: Photo | None, status: str) -> None:
         self.set_busy(True)
-        self.set_status(status + " The first read of a session also sets up the reader.")
+        self.set_status(status + f" The first read of a session also sets up the reader. Or just type {self.what}"
+                        " instead.")
         self.read(photo, self.game)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed during a read (which can take many seconds) means the player went back to typing: it
+        goes into the line the snap came from and the read is dropped, so no key is lost. Later keys reach
+        that line directly once this dialog is gone."""
+        if event.is_printable and event.character and self.query_one(LoadingIndicator).display:
+            event.stop()
+            self.workers.cancel_group(self, "snap")
+            self.field.insert_text_at_cursor(event.character)
+            self.dismiss(None)
 
     @work(thread=True, exclusive=True, group="snap", exit_on_error=False)
     def read(self, photo: Photo | None, game: str) -> tuple[Photo, Snap]:
@@ -265,4 +278,4 @@ def snap_into(field: Input, game: str | None, what: str, target: Target = "play"
             field.cursor_position = len(text)
             field.focus()
 
-    app.push_screen(SnapScreen(game, what, app.camera, target, from_file), done)
+    app.push_screen(SnapScreen(field, game, what, app.camera, target, from_file), done)
