@@ -364,7 +364,7 @@ class Detected(NamedTuple):
     quads: list[np.ndarray]  # photo pixels, clockwise from a short side (the reader decides which is the top)
     shown: list[float]  # share of each card's width not covered by another (a spread hand's index strips)
     heaps: int  # card-sized blobs too irregular to read: cards piled on each other
-    cut_off: int  # cards left out because the photo's edge cuts most of them away
+    cut_off: int  # cards (or words of cards) left out because the photo's edge cuts them
 
 
 def find_cards(img: np.ndarray) -> Detected:
@@ -378,9 +378,11 @@ def find_cards(img: np.ndarray) -> Detected:
              for c in contours if cv2.contourArea(c) >= min_area]
     found: list[np.ndarray] = []
     shown: list[float] = []
-    irregular = 0
+    irregular = cut_off = 0
     while queue:
         blob, contour, may_split = queue.pop()
+        x, y, bw, bh = cv2.boundingRect(contour)
+        at_edge = x <= 1 or y <= 1 or x + bw >= mask.shape[1] - 1 or y + bh >= mask.shape[0] - 1
         quad = fit_quad(contour)
         cards, visible = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], [])
         if cards:
@@ -391,11 +393,12 @@ def find_cards(img: np.ndarray) -> Detected:
         for part in parts:
             cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             queue.append((part, max(cs, key=cv2.contourArea), False))
-        irregular += not parts
+        # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
+        cut_off += not parts and at_edge
+        irregular += not parts and not at_edge
     # A candidate cut by the photo's edge and far smaller than the photo's other cards is a
     # pale patch of table (a wood-grain highlight) or a card mostly outside the frame: its
     # warp would stretch whatever shows into a whole card (an empty one reads as a blank).
-    cut_off = 0
     if len(found) >= 2:
         h, w = img.shape[:2]
         edge = 2 / scale  # two work pixels
@@ -405,6 +408,6 @@ def find_cards(img: np.ndarray) -> Detected:
                 if a >= 0.6 * typical or not (q.min() <= edge or (q[:, 0] >= w - 1 - edge).any()
                                                or (q[:, 1] >= h - 1 - edge).any())]
         # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
-        cut_off = sum(1 for i, a in enumerate(areas) if i not in keep and a >= 0.25 * typical)
+        cut_off += sum(1 for i, a in enumerate(areas) if i not in keep and a >= 0.25 * typical)
         found, shown = [found[i] for i in keep], [shown[i] for i in keep]
     return Detected(found, shown, irregular, cut_off)

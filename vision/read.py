@@ -312,6 +312,8 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
         if heaps:
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
+        if cut_off:
+            raise NoCardsFound("the cards run off the photo's edge; step back so every card is whole in the photo")
         raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
     reader = Reader(game)
     reads = reader.read(img, quads, shown)
@@ -336,7 +338,7 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
     if cut_off:
-        notes.append(f"{cut_off} card(s) at the photo's edge were left out; move back so every card is whole")
+        notes.append("cards cut by the photo's edge were left out; step back so every card is whole in the photo")
     if ocr is None:
         notes.append(ocr_status() or "")
     return PhotoReading(cards, group_words([np.float32(c.corners) for c in cards]), notes)

@@ -68,23 +68,21 @@ def test_pair_missing_from_the_deck_is_read_as_printed() -> None:
 
 @pytest.mark.parametrize("game", ["word-thief", "quiddler"])
 def test_spread_hand_read_from_its_index_strips(game: str) -> None:
-    # Spread hands are the reader's weak spot: faint seams can hide cards (see docs/vision.md).
-    counted = total = right = 0
-    for seed in range(600, 604):
+    # Each covered card shows only its index strip; the seams between white cards are faint, so
+    # the cards are found by their indexes. Every card must be found, none wrong without a flag.
+    total = right = 0
+    for seed in range(600, 606):
         photo = render_photo(game, seed, hand=True)
         reading = read_photo(photo.image, game)
         truth = [(t["face"], t["suit"]) for t in photo.truth["cards"]]
-        if len(reading.cards) != len(truth):
-            continue
-        counted += 1
+        assert len(reading.cards) == len(truth), f"seed {seed}"
         assert reading.words == [list(range(len(truth)))]  # one row, left to right
         for (face, suit), card in zip(truth, reading.cards):
             total += 1
             ok = (card.face, card.suit) == (face, suit)
             right += ok and not card.flagged
             assert ok or card.flagged, f"seed {seed}: {face}{suit or ''} read as {card.face} unflagged"
-    assert counted >= 3
-    assert right >= 0.6 * total  # one corner only: more cards are left for the player to confirm
+    assert right >= 0.8 * total  # one corner only: some cards are left for the player to confirm
 
 
 def test_spread_hand_without_corner_index_is_flagged() -> None:
@@ -102,3 +100,16 @@ def test_pale_patch_at_the_photo_edge_is_no_card() -> None:
     pairs = match(photo.truth, reading)
     assert len(pairs) == len(photo.truth["cards"])
     assert len(reading["cards"]) == len(pairs), "a false card"
+
+
+def test_card_mostly_outside_the_frame_is_told_not_read() -> None:
+    photo = render_photo("word-thief", 501)
+    corners = np.array([t["corners"] for t in photo.truth["cards"]])
+    right = int(corners[:, :, 0].max(1).argmax())  # the card reaching furthest right
+    x0, x1 = corners[right, :, 0].min(), corners[right, :, 0].max()
+    cut = photo.image[:, :int(x0 + 0.3 * (x1 - x0))]  # a third of it left in the photo
+    reading = read_photo(cut, "word-thief")
+    # The cut card touches the next one in its word: both are left out, and the player is told why.
+    assert len(reading.cards) == len(photo.truth["cards"]) - 2
+    assert any("edge" in note for note in reading.notes), reading.notes
+    assert not any("heap" in note for note in reading.notes)
