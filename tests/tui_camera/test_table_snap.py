@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 import vision.ocr
@@ -41,7 +42,9 @@ async def test_keys_typed_while_a_photo_is_read_go_to_the_play_line(store):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press(*"ca", "ctrl+o")
             assert "Or just type Ann's play instead" in status(app.screen)
-            await pilot.press(*"t/h")
+            for key in "t/h":  # a quick burst: every key is on its way before the first closes the dialog
+                app.post_message(events.Key(key, key))
+            await pilot.pause()
             assert isinstance(app.screen, TableScreen) and play_line(app).value == "cat/h"
             await pilot.press("enter")
             assert saved_events(store, gid)[0]["words"] == [["Ch", "Ah", "Th"]]

@@ -96,13 +96,17 @@ class SnapScreen(ModalScreen[str | None]):
 
     def on_key(self, event: events.Key) -> None:
         """A key typed during a read (which can take many seconds) means the player went back to typing: it
-        goes into the line the snap came from and the read is dropped, so no key is lost. Later keys reach
-        that line directly once this dialog is gone."""
-        if event.is_printable and event.character and self.query_one(LoadingIndicator).display:
-            event.stop()
+        goes into the line the snap came from and the read is dropped, so no key is lost."""
+        if not (event.is_printable and event.character):
+            return
+        if self.is_current:
+            if not self.query_one(LoadingIndicator).display:
+                return
             self.workers.cancel_group(self, "snap")
-            self.field.insert_text_at_cursor(event.character)
             self.dismiss(None)
+        # else: a key of a quick burst, sent here before the dialog closed
+        event.stop()
+        self.field.insert_text_at_cursor(event.character)
 
     @work(thread=True, exclusive=True, group="snap", exit_on_error=False)
     def read(self, photo: Photo | None, game: str) -> tuple[Photo, Snap]:
