@@ -13,16 +13,10 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.hands import fan_cards, notches_closed, spread_edges
+from vision.stock import CARD_RATIO, cardness
+
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
-CARD_RATIO = 7 / 5
-
-
-def cardness(img: np.ndarray) -> np.ndarray:
-    """High on white or cream card stock, low on wood, felt, slate and their glare."""
-    b, g, r = cv2.split(img)
-    lo = cv2.min(cv2.min(b, g), r)
-    hi = cv2.max(cv2.max(b, g), r)
-    return cv2.subtract(lo, cv2.subtract(hi, lo) // 2)  # saturating, so never below 0
 
 
 def card_mask(small: np.ndarray) -> np.ndarray:
@@ -195,84 +189,6 @@ def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
     return seams if fits else None
 
 
-def _notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
-    """The mask of a row of cards with the notches that an index printed near a card's edge
-    eats into it filled (they are narrower than an index; a lower card's strip is wider)."""
-    return cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((1, max(3, int(0.33 * card_w)) | 1), np.uint8))
-
-
-def _index_starts(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tuple[int, int]]:
-    """Column spans of the letters printed just under the strip's top edge, where an index deck
-    prints each card's face in its corner: in a spread hand, one span per card."""
-    card_h = card_w * CARD_RATIO
-    c = cardness(strip)
-    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
-    k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
-    stock = cv2.dilate(c, k).astype(np.float32)
-    h = paper.shape[0]
-    # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
-    top = np.argmax(paper, 0).astype(np.float32)
-    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
-    y = np.arange(h)[:, None]
-    # On the card (its notches closed) and off its rim (the mask comes from a smaller copy of the
-    # photo: its rim may hold a pixel or two of table), in the rows of the index.
-    r = max(1, round(0.012 * card_h))
-    card = cv2.erode(_notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
-    band = (y < top + 0.3 * card_h) & (card > 0)
-    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
-    # A card's edge line or shadow, or table beside a card's top, runs far longer than any stroke
-    # of a glyph: taken out first, so that a glyph touching it is kept.
-    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.2 * card_h)), 1), np.uint8))
-    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.35 * card_w))), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
-    left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
-    height = stats[:, cv2.CC_STAT_HEIGHT]
-    # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
-    # value, a pip, a stone or centre art, is not needed to find the index).
-    glyph = ((height >= 0.04 * card_h) & (height < 0.2 * card_h) & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
-             & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h))
-    glyph[0] = False
-    cols = glyph[labels].sum(0) >= max(2, 0.01 * card_h)
-    rim = max(2, int(0.03 * card_w))
-    cols[:rim] = cols[-rim:] = False  # the strip's own ends: a card's outline and the table beyond
-    spans: list[list[int]] = []
-    for x in np.flatnonzero(cols):
-        # The letters of one face: close together, and together no wider than an index.
-        if spans and x - spans[-1][1] <= 0.08 * card_w and x - spans[-1][0] <= 0.32 * card_w:
-            spans[-1][1] = int(x)
-        else:
-            spans.append([int(x), int(x)])
-    return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
-
-
-def _spread_by_index(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: float) -> list[int] | None:
-    """The left edges of a spread hand's cards found from their indexes, or None when the strip
-    is no spread: index after index well under a card width apart (uneven, as a hand held by
-    a person is), the first at the strip's start and the last followed by one whole card."""
-    w = strip.shape[1]
-    spans = _index_starts(strip, paper, card_w)
-    if len(spans) < 2:
-        return None
-    starts = [a for a, _ in spans]
-    offset = starts[0]  # where the deck prints its index, measured on the uncovered left edge
-    # The top card's index is the last one with a whole card's width after it (ink further
-    # right is the top card's own art).
-    tops = [j for j, s in enumerate(starts) if abs(w - (s - offset) - card_w) < 0.2 * card_w]
-    if not tops or tops[-1] == 0 or not 0.03 * card_w < offset < 0.2 * card_w:
-        return None
-    starts = starts[:tops[-1] + 1]
-    steps = np.diff(starts)
-    if steps.min() < 0.12 * card_w or steps.max() > 0.8 * card_w:
-        return None
-    edges = []
-    for s in starts:  # each edge moved to the strongest seam just left of its index, if any shows
-        lo, hi = max(0, int(s - offset - 0.05 * card_w)), int(s - offset + 0.03 * card_w) + 1
-        best = lo + int(np.argmax(score[lo:hi]))
-        edges.append(best if score[best] >= 0.3 else s - offset)
-    edges[0] = 0
-    return edges
-
-
 def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> tuple[list[np.ndarray], list[float]]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
     pixels), each as four corners clockwise from a short side, and the share of each card's
@@ -300,7 +216,15 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
     spread_score = _seam_score(gray, paper, card_w, spread=True)
-    spread_cuts = _spread_by_index(strip, paper, spread_score, card_w)
+    spread_cuts = spread_edges(strip, paper, spread_score, card_w)
+    if spread_cuts is None:  # a hand seen from across the table: its indexes along the strip's bottom
+        spread_cuts = spread_edges(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180),
+                                   spread_score[::-1].copy(), card_w)
+        if spread_cuts is not None:
+            q = np.roll(q, 2, axis=0)
+            to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
+            paper = cv2.rotate(paper, cv2.ROTATE_180)
+            has = has[::-1].copy()
     if spread_cuts is None:
         seams = _spread_seams(spread_score, card_w)
         spread_cuts = None if seams is None else [0, *seams]
@@ -324,7 +248,7 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     # A covered card reaches as far as the top card does: one card width past its left edge.
     ends = [c + (w - cuts[-1]) for c in cuts[:-1]] + [w] if spread else cuts[1:] + [w]
     back = np.linalg.inv(to_strip)
-    outline = _notches_closed(paper, card_w)
+    outline = notches_closed(paper, card_w)
     cards = []
     for x0, x1, shown in zip(cuts, ends, cuts[1:] + [w]):
         # Each card's own top and bottom, where it shows: cards of a word or a hand are rarely
@@ -385,6 +309,10 @@ def find_cards(img: np.ndarray) -> Detected:
         at_edge = x <= 1 or y <= 1 or x + bw >= mask.shape[1] - 1 or y + bh >= mask.shape[0] - 1
         quad = fit_quad(contour)
         cards, visible = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], [])
+        if len(cards) <= 1:  # a small fan can look nearly four-sided, like one slanted card
+            fan, fan_shown = fan_cards(img, blob, contour, scale)
+            if fan:
+                cards, visible = fan, fan_shown
         if cards:
             found.extend(cards)
             shown.extend(visible)

@@ -29,6 +29,7 @@ SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do
 FACE_FAR = 1.8  # a face costing this much matches none of its templates (99% of read faces cost < 1.55)
 SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
 ONE_CORNER = 0.75  # confidence kept by a read from one index instead of two
+RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 
 
@@ -161,13 +162,18 @@ class Reader:
         starts: list[np.ndarray] = []
         cards = [warp_card(img, q) if s >= 1.0 else _strip_only(warp_card(img, q), s) for q, s in zip(quads, shown)]
         turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
-        for q, card, turned, hidden in zip(quads, cards, turn, covered):
+        for q, card, turned, hidden, s in zip(quads, cards, turn, covered, shown):
             if turned:
                 q = np.roll(q, -2, axis=0)
                 card = cv2.flip(card, -1)
-            # An index deck shows its index in both corners: read both (unless one is covered).
-            both = self.index_deck and not hidden
-            views.append((card_parts(card, lay), card_parts(cv2.flip(card, -1), lay) if both else None))
+            # An index deck shows its index in both corners: read both. A covered card shows one:
+            # it is read again a little higher up, as a corner found a few pixels low cuts the
+            # top off a letter (a T becomes an I); the two reads must agree.
+            second = None
+            if self.index_deck:
+                second = card_parts(_strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s), lay) if hidden \
+                    else card_parts(cv2.flip(card, -1), lay)
+            views.append((card_parts(card, lay), second))
             starts.append(q)
         faces = self.faces
         values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
@@ -184,7 +190,7 @@ class Reader:
         picks = [_margin_confidence(joint[i]) for i in range(n)]
         chosen = [faces[b] for b, _ in picks]
         suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
-        flips = self._upside_down(views, chosen) if self.index_deck else [False] * n
+        flips = self._upside_down(views, chosen, covered) if self.index_deck else [False] * n
         unreadable = [hidden and not self.index_deck for hidden in covered]  # its stone is under another card
         out = []
         for i in range(n):
@@ -224,10 +230,11 @@ class Reader:
             out[i] = (classes[best], min(conf, abs(redness - RED) / 0.15))
         return out
 
-    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[bool]:
+    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str], covered: list[bool]) -> list[bool]:
         """Per card: its centre art matches the face's upright templates better turned round.
         A covered card's centre is hidden: it is taken as it lies."""
-        both = [i for i, v in enumerate(views) if v[1] is not None and faces[i] in self.m.centre.classes]
+        both = [i for i, v in enumerate(views)
+                if v[1] is not None and not covered[i] and faces[i] in self.m.centre.classes]
         out = [False] * len(views)
         if both:
             d = self.m.centre.distances(hog(np.stack([p.centre for i in both for p in views[i]])))

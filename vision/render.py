@@ -80,11 +80,13 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
 
 
 def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
-                 unseen_fonts: bool = True, upright: bool = False, hand: bool = False,
+                 unseen_fonts: bool = True, upright: bool = False, hand: bool = False, fan: bool = False,
                  size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
     """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
     ``upright`` lays no card upside down (as a teaching photo asks); ``hand`` spreads them
-    as one overlapping hand, each card covering all but the index strip of the one before."""
+    as one overlapping hand, each card covering all but the index strip of the one before,
+    in a straight row or, with ``fan``, turned a little more each about a point below."""
+    hand = hand or fan
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     w, h = size
@@ -116,6 +118,20 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
     cam = _camera(rng, size)
     truth_cards: list[dict] = []
     truth_words: list[list[int]] = []
+
+    def lay(corners: np.ndarray) -> None:
+        face, suit = cards[len(truth_cards)]
+        photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
+        face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
+        _composite(scene, face_img, photo_corners)
+        truth_cards.append({"face": face, "value": standard_deck(game).values[face],
+                            "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
+
+    if fan:
+        for corners in _fan(n, card_w, rng, size):
+            lay(corners)
+        truth_words.append(list(range(n)))
+        rows = []
     row_gap = (h * 0.9 - len(rows) * card_h) / (len(rows) + 1)
     y = h * 0.05 + row_gap + card_h / 2
     for row in rows:
@@ -130,18 +146,12 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
             word: list[int] = []
             step = 0.0
             for _ in range(size_):
-                face, suit = cards[len(truth_cards)]
                 centre = np.array([x + half - card_w / 2, y]) + u * (step - half + card_w / 2) + \
                     v * rng.uniform(-0.03, 0.03) * card_h
                 jitter = angle + np.deg2rad(rng.uniform(-1.5, 1.5))
                 flipped = rng.random() < 0.25 and not (upright or hand)
-                corners = _place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0))
-                photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
-                face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
-                _composite(scene, face_img, photo_corners)
                 word.append(len(truth_cards))
-                truth_cards.append({"face": face, "value": standard_deck(game).values[face],
-                                    "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
+                lay(_place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0)))
                 gap = 0.0 if rng.random() < 0.4 else rng.uniform(0.01, 0.08)
                 step += card_w * (overlap or 1 + gap)
             truth_words.append(word)
@@ -154,6 +164,31 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": truth_words})
+
+
+def _fan(n: int, card_w: float, rng: random.Random, size: tuple[int, int]) -> list[np.ndarray]:
+    """Corners of ``n`` cards held in a fan: each turned about a point below the hand a little
+    further than the one before (clockwise), so each covers all but the index corner of the
+    one before; the whole fan turned a little and centred in the photo."""
+    w, h = size
+    while True:
+        card_h = card_w * CARD_H / CARD_W
+        radius = rng.uniform(1.2, 2.0) * card_h  # from the pivot to each card's centre
+        step = rng.uniform(0.38, 0.5) * card_w / (radius + card_h / 2)  # the index strip, at the top corner
+        step = min(step, np.deg2rad(80) / max(1, n - 1))
+        turn = np.deg2rad(rng.uniform(-12, 12))
+        quads = []
+        for i in range(n):
+            a = turn + (i - (n - 1) / 2) * step
+            centre = radius * np.array([np.sin(a), -np.cos(a)])
+            quads.append(_place(centre, card_w, card_h, a))
+        pts = np.concatenate(quads)
+        lo, hi = pts.min(0), pts.max(0)
+        if hi[0] - lo[0] < 0.86 * w and hi[1] - lo[1] < 0.86 * h:
+            break
+        card_w *= 0.92
+    shift = np.array([w / 2, h / 2]) - (lo + hi) / 2
+    return [np.float32(q + shift) for q in quads]
 
 
 def _place(centre: np.ndarray, cw: float, ch: float, angle: float) -> np.ndarray:

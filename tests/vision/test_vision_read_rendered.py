@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+import cv2
 import numpy as np
 import pytest
 
@@ -83,6 +86,37 @@ def test_spread_hand_read_from_its_index_strips(game: str) -> None:
             right += ok and not card.flagged
             assert ok or card.flagged, f"seed {seed}: {face}{suit or ''} read as {card.face} unflagged"
     assert right >= 0.8 * total  # one corner only: some cards are left for the player to confirm
+
+
+@pytest.mark.parametrize("game", ["word-thief", "quiddler"])
+def test_fanned_hand_read_from_its_index_corners(game: str) -> None:
+    # Each card turned a little further about a point below the hand: no straight row to cut.
+    total = right = 0
+    for seed in range(600, 606):
+        photo = render_photo(game, seed, fan=True)
+        reading = read_photo(photo.image, game)
+        truth = [(t["face"], t["suit"]) for t in photo.truth["cards"]]
+        assert len(reading.cards) == len(truth), f"seed {seed}"
+        assert reading.words == [list(range(len(truth)))]
+        for (face, suit), card in zip(truth, reading.cards):
+            total += 1
+            ok = (card.face, card.suit) == (face, suit)
+            right += ok and not card.flagged
+            assert ok or card.flagged, f"seed {seed}: {face}{suit or ''} read as {card.face} unflagged"
+    assert right >= 0.85 * total
+
+
+@pytest.mark.parametrize("fan", [False, True])
+def test_hand_photographed_from_across_the_table(fan: bool) -> None:
+    # The same hands turned upside down in the photo: every card found, every sure read true.
+    for seed in range(600, 604):
+        photo = render_photo("word-thief", seed, hand=True, fan=fan)
+        reading = read_photo(cv2.rotate(photo.image, cv2.ROTATE_180), "word-thief")
+        truth = Counter((t["face"], t["suit"]) for t in photo.truth["cards"])
+        assert len(reading.cards) == sum(truth.values()), f"seed {seed}"
+        sure = Counter((c.face, c.suit) for c in reading.cards if not c.flagged)
+        assert not sure - truth, f"seed {seed}: read {sure - truth} unflagged"
+        assert sum(sure.values()) >= 0.75 * sum(truth.values())
 
 
 def test_spread_hand_without_corner_index_is_flagged() -> None:

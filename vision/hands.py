@@ -1,0 +1,213 @@
+"""Hands: cards overlapping so that each shows only its corner index, in a straight spread or
+a fan. Each covered card is found by its index, which the deck prints just under the card's
+top edge at the left: the seams between white cards are often too faint to see."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.stock import CARD_RATIO, cardness
+
+
+def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
+    """The mask of a row of cards with the notches that an index printed near a card's edge
+    eats into it filled (they are narrower than an index; a lower card's strip is wider)."""
+    return cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((1, max(3, int(0.33 * card_w)) | 1), np.uint8))
+
+
+def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tuple[int, int]]:
+    """Column spans of the letters printed just under the strip's top edge, where an index deck
+    prints each card's face in its corner: in a spread hand, one span per card."""
+    card_h = card_w * CARD_RATIO
+    c = cardness(strip)
+    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
+    stock = cv2.dilate(c, k).astype(np.float32)
+    h = paper.shape[0]
+    # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
+    top = np.argmax(paper, 0).astype(np.float32)
+    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
+    y = np.arange(h)[:, None]
+    # On the card (its notches closed) and off its rim (the mask comes from a smaller copy of the
+    # photo: its rim may hold a pixel or two of table), in the rows of the index.
+    r = max(1, round(0.012 * card_h))
+    card = cv2.erode(notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    band = (y < top + 0.3 * card_h) & (card > 0)
+    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
+    # A card's edge line or shadow, or table beside a card's top, runs far longer than any stroke
+    # of a glyph: taken out first, so that a glyph touching it is kept.
+    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.2 * card_h)), 1), np.uint8))
+    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.35 * card_w))), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    height = stats[:, cv2.CC_STAT_HEIGHT]
+    # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
+    # value, a pip, a stone or centre art, is not needed to find the index).
+    glyph = ((height >= 0.04 * card_h) & (height < 0.2 * card_h) & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
+             & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h))
+    glyph[0] = False
+    cols = glyph[labels].sum(0) >= max(2, 0.01 * card_h)
+    rim = max(2, int(0.03 * card_w))
+    cols[:rim] = cols[-rim:] = False  # the strip's own ends: a card's outline and the table beyond
+    spans: list[list[int]] = []
+    for x in np.flatnonzero(cols):
+        # The letters of one face: close together, and together no wider than an index.
+        if spans and x - spans[-1][1] <= 0.08 * card_w and x - spans[-1][0] <= 0.32 * card_w:
+            spans[-1][1] = int(x)
+        else:
+            spans.append([int(x), int(x)])
+    return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
+
+
+def spread_edges(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: float) -> list[int] | None:
+    """The left edges of a spread hand's cards found from their indexes, or None when the strip
+    is no spread: index after index well under a card width apart (uneven, as a hand held by
+    a person is), the first at the strip's start and the last followed by one whole card."""
+    w = strip.shape[1]
+    spans = index_spans(strip, paper, card_w)
+    if len(spans) < 2:
+        return None
+    starts = [a for a, _ in spans]
+    offset = starts[0]  # where the deck prints its index, measured on the uncovered left edge
+    # The top card's index is the last one with a whole card's width after it (ink further
+    # right is the top card's own art).
+    tops = [j for j, s in enumerate(starts) if abs(w - (s - offset) - card_w) < 0.2 * card_w]
+    if not tops or tops[-1] == 0 or not 0.03 * card_w < offset < 0.2 * card_w:
+        return None
+    starts = starts[:tops[-1] + 1]
+    steps = np.diff(starts)
+    if steps.min() < 0.12 * card_w or steps.max() > 0.8 * card_w:
+        return None
+    edges = []
+    for s in starts:  # each edge moved to the strongest seam just left of its index, if any shows
+        lo, hi = max(0, int(s - offset - 0.05 * card_w)), int(s - offset + 0.03 * card_w) + 1
+        best = lo + int(np.argmax(score[lo:hi]))
+        edges.append(best if score[best] >= 0.3 else s - offset)
+    edges[0] = 0
+    return edges
+
+
+def _straight_runs(contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The outline as straight runs (corners where it turns by more than a few degrees), longest first."""
+    pts = cv2.approxPolyDP(contour, 1.5, True).reshape(-1, 2).astype(np.float32)
+    runs: list[list[np.ndarray]] = []
+    for a, b in zip(pts, np.roll(pts, -1, axis=0)):
+        if runs:
+            pa, pb = runs[-1]
+            if np.dot(pb - pa, b - a) > np.cos(np.deg2rad(5)) * np.linalg.norm(pb - pa) * np.linalg.norm(b - a):
+                runs[-1][1] = b
+                continue
+        runs.append([a, b])
+    return sorted(((a, b) for a, b in runs), key=lambda r: -float(np.linalg.norm(r[1] - r[0])))
+
+
+def _refit(contour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The ends of a straight run refitted to the outline's points along its middle (the
+    polygon's corners can sit a pixel or two off the true side, which turns it by degrees)."""
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    d = (b - a) / np.linalg.norm(b - a)
+    rel = pts - a
+    along = rel @ d
+    near = np.abs(rel[:, 0] * d[1] - rel[:, 1] * d[0]) < 2.0
+    length = float(np.linalg.norm(b - a))
+    sel = pts[near & (along > 0.1 * length) & (along < 0.9 * length)]
+    if len(sel) < 5:
+        return np.float32([a, b])
+    vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    u, p0 = np.float32([vx, vy]), np.float32([x0, y0])
+    return np.float32([p0 + u * ((a - p0) @ u), p0 + u * ((b - p0) @ u)])
+
+
+def _right(up: np.ndarray) -> np.ndarray:
+    """A card's rightward direction (in the photo, y down) from its upward one."""
+    return np.float32([-up[1], up[0]])
+
+
+def _turn(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.float32([[c, -s], [s, c]])
+
+
+def _angle(u: np.ndarray, v: np.ndarray) -> float:
+    """Signed angle turning ``u`` onto ``v``."""
+    return float(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v))
+
+
+def fan_cards(img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: float) -> tuple[list[np.ndarray], list[float]]:
+    """The cards of a fanned hand (``blob``: its mask at work scale, ``contour`` its outline),
+    each as four corners clockwise from its own top-left in photo pixels, and the share of
+    each card's width that shows; nothing when the blob is no fan.
+
+    A fan's two outer sides are the long edges of its first and last card, the longest
+    straight runs of its outline, closer together at the bottom where the hand is held. The
+    last card is the first turned about one point; the strip swept by the first card's index
+    corner turning about that point is read like a straight spread."""
+    runs = _straight_runs(contour)
+    if len(runs) < 3:
+        return [], []
+    lengths = [float(np.linalg.norm(b - a)) for a, b in runs[:3]]
+    if lengths[1] < 0.7 * lengths[0] or lengths[2] > 0.8 * lengths[0]:
+        return [], []
+    (a1, b1), (a2, b2) = [_refit(contour, a, b) / scale for a, b in runs[:2]]
+    # The ends further apart are the tops.
+    t1, s1, t2, s2 = max(((t, s, u, v) for t, s in ((a1, b1), (b1, a1)) for u, v in ((a2, b2), (b2, a2))),
+                         key=lambda e: np.linalg.norm(e[0] - e[2]) - np.linalg.norm(e[1] - e[3]))
+    card_h = lengths[0] / scale / 0.93  # the longest run stops where the rounded corners begin
+    card_w = card_h / CARD_RATIO
+    sides = []
+    for t, s in ((t1, s1), (t2, s2)):
+        up = (t - s) / np.linalg.norm(t - s)
+        mid = (t + s) / 2
+        sides.append((mid + up * card_h / 2, mid - up * card_h / 2, up))
+    (top1, bot1, up1), (top2, bot2, up2) = sides
+    if _right(up1) @ (top2 + bot2 - top1 - bot1) > 0 > _right(up2) @ (top1 + bot1 - top2 - bot2):
+        (tf, bf, uf), (tl, bl, ul) = sides  # the first card's left edge, the last card's right edge
+    elif _right(up2) @ (top1 + bot1 - top2 - bot2) > 0 > _right(up1) @ (top2 + bot2 - top1 - bot1):
+        (tl, bl, ul), (tf, bf, uf) = sides
+    else:
+        return [], []
+    last_tl = tl - card_w * _right(ul)
+    alpha = _angle(uf, ul)
+    if abs(alpha) < np.deg2rad(3):
+        return [], []
+    turn = _turn(alpha)
+    pivot = np.linalg.solve(np.eye(2) - turn, last_tl - turn @ tf)
+    radius = float(np.linalg.norm(tf - pivot))
+    if not 0.3 * card_h < radius < 20 * card_h:
+        return [], []
+    sense = 1.0 if alpha > 0 else -1.0
+    sweep = abs(_angle(tf - pivot, tl - pivot))  # to the last card's top-right corner
+    strip_w = int(radius * sweep) + 1
+    # Rows from well above the first card's top corner (the pivot is an estimate: cards further
+    # round may stand higher) to below the index.
+    ys = np.arange(-0.2 * card_h, 0.5 * card_h, dtype=np.float32)
+    phis = sense * np.arange(strip_w, dtype=np.float32) / radius
+    # Strip pixel (row y, column j): the first card's left-edge point y below its top corner,
+    # turned about the pivot through the angle column j stands for.
+    base = (tf - pivot)[None, :] - ys[:, None] * uf[None, :]  # (rows, 2)
+    c, s = np.cos(phis)[None, :], np.sin(phis)[None, :]
+    map_x = (pivot[0] + c * base[:, :1] - s * base[:, 1:]).astype(np.float32)
+    map_y = (pivot[1] + s * base[:, :1] + c * base[:, 1:]).astype(np.float32)
+    strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
+    last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))
+    edges = spread_edges(strip, paper, np.zeros(strip_w, np.float32), last_w)
+    if edges is None:
+        return [], []
+    # Each card from where its own top edge shows in the strip: its top-left corner, and its top
+    # edge's direction there (the camera's slant skews cards in the photo, so turning the first
+    # card about the pivot is only near), its side turned with it.
+    top = np.argmax(notches_closed(paper, last_w), 0)
+    quads = []
+    for e, end in zip(edges, edges[1:] + [strip_w]):
+        cols = np.arange(e + (end - e) // 5, end - (end - e) // 5)
+        pts = np.stack([map_x[top[cols], cols], map_y[top[cols], cols]], 1)
+        corner = np.float32([map_x[top[e + 1], e], map_y[top[e + 1], e]])
+        vx, vy, _, _ = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        across = np.float32([vx, vy]) * np.sign(np.float32([vx, vy]) @ (pts[-1] - pts[0]))
+        down = -_turn(sense * e / radius) @ uf
+        quads.append(np.float32([corner, corner + last_w * across, corner + last_w * across + card_h * down,
+                                 corner + card_h * down]))
+    shown = [(b - a) / last_w for a, b in zip(edges, edges[1:])] + [1.0]
+    return quads, shown
