@@ -19,8 +19,34 @@ from vision.stock import CARD_RATIO, cardness
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
 
 
+def pale_table(small: np.ndarray) -> bool:
+    """The table is as pale as card stock (a white or cream tablecloth): the photo's rim, which
+    is table, is card-coloured."""
+    c = cardness(small)
+    rim = np.concatenate([c[:8].ravel(), c[-8:].ravel(), c[:, :8].ravel(), c[:, -8:].ravel()])
+    return float(np.median(rim)) > 120
+
+
+def outlined_mask(small: np.ndarray) -> np.ndarray:
+    """Cards on a pale table, by their outlines: what the table, flooded in from the photo's rim
+    over everything but edges, does not reach."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    edges = cv2.dilate(cv2.Canny(gray, 12, 30), np.ones((3, 3), np.uint8))
+    h, w = edges.shape
+    flood = edges.copy()
+    fill = np.zeros((h + 2, w + 2), np.uint8)
+    for x, y in [(x, y) for x in range(0, w, 16) for y in (0, h - 1)] + [(x, y) for y in range(0, h, 16) for x in (0, w - 1)]:
+        if flood[y, x] == 0:
+            cv2.floodFill(flood, fill, (x, y), 128)
+    mask = (flood != 128).astype(np.uint8) * 255
+    mask = cv2.erode(mask, np.ones((3, 3), np.uint8))  # the outline's own dilation back off
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+
+
 def card_mask(small: np.ndarray) -> np.ndarray:
     """Cards against a table whose light varies: brighter than the surroundings and than a floor."""
+    if pale_table(small):
+        return outlined_mask(small)
     c = cv2.GaussianBlur(cardness(small), (5, 5), 0)
     block = (max(small.shape[:2]) // 6) | 1
     local = cv2.adaptiveThreshold(c, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -20)
@@ -117,9 +143,15 @@ def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float, spread: bool
     return np.maximum.reduce([gap, notch, line])
 
 
-def _short_side_first(quad: np.ndarray) -> np.ndarray:
+def _side_pairs(quad: np.ndarray) -> tuple[float, float]:
+    """Lengths of the first and third sides together, and of the second and fourth."""
     sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
-    return np.roll(quad, -1, axis=0) if sides[0] + sides[2] > sides[1] + sides[3] else quad
+    return sides[0] + sides[2], sides[1] + sides[3]
+
+
+def _short_side_first(quad: np.ndarray) -> np.ndarray:
+    a, b = _side_pairs(quad)
+    return np.roll(quad, -1, axis=0) if a > b else quad
 
 
 def _strong_seams(score: np.ndarray, spacing: float) -> np.ndarray:
@@ -284,6 +316,12 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
     return []
 
 
+def _proportions(quad: np.ndarray) -> float:
+    """Short sides over long sides of a quadrilateral (a card: 5/7, less some slant)."""
+    a, b = _side_pairs(quad)
+    return min(a, b) / max(a, b, 1e-6)
+
+
 class Detected(NamedTuple):
     quads: list[np.ndarray]  # photo pixels, clockwise from a short side (the reader decides which is the top)
     shown: list[float]  # share of each card's width not covered by another (a spread hand's index strips)
@@ -324,6 +362,10 @@ def find_cards(img: np.ndarray) -> Detected:
         # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
         cut_off += not parts and at_edge
         irregular += not parts and not at_edge
+    # A sliver (the strip of table between two cards on a pale cloth, both edges outlined) has
+    # nothing of a card's proportions; its warp would stretch it into a blank card.
+    keep = [i for i, q in enumerate(found) if _proportions(q) > 0.45]
+    found, shown = [found[i] for i in keep], [shown[i] for i in keep]
     # A candidate cut by the photo's edge and far smaller than the photo's other cards is a
     # pale patch of table (a wood-grain highlight) or a card mostly outside the frame: its
     # warp would stretch whatever shows into a whole card (an empty one reads as a blank).

@@ -77,7 +77,7 @@ def spread_edges(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w
         return None
     starts = starts[:tops[-1] + 1]
     steps = np.diff(starts)
-    if steps.min() < 0.12 * card_w or steps.max() > 0.8 * card_w:
+    if steps.min() < 0.2 * card_w or steps.max() > 0.8 * card_w:  # a narrower strip cannot show a whole face
         return None
     edges = []
     for s in starts:  # each edge moved to the strongest seam just left of its index, if any shows

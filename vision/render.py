@@ -19,6 +19,7 @@ from vision.designs import CARD_H, CARD_W, GAME_STYLE, TEST_FONTS, TRAIN_FONTS, 
 
 PHOTO_SIZE = (1920, 1080)
 TABLES = ("light-wood", "dark-wood", "green-felt", "blue-felt", "slate", "red-felt")
+PALE_TABLES = ("white-cloth", "cream-cloth")  # as pale as the cards: only their edges and shadows part them
 
 
 @dataclass
@@ -36,6 +37,11 @@ def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.nda
         warp = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 12) * 60
         grain = np.sin((yy + warp) * rng.uniform(0.25, 0.6)) * 0.5 + 0.5
         img = base * (0.8 + 0.3 * grain[..., None])
+    elif kind.endswith("cloth"):  # a woven tablecloth: a fine weave and a few soft folds
+        base = np.array([228, 230, 230] if kind == "white-cloth" else [178, 208, 226], np.float32)
+        weave = (np.sin(xx * 2.6) * np.sin(yy * 2.6)) * 0.03
+        folds = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 25) * 2.0
+        img = base * (1 + weave + 0.04 * folds)[..., None]
     else:
         base = {"green-felt": [50, 110, 30], "blue-felt": [120, 60, 25], "red-felt": [40, 30, 120],
                 "slate": [62, 60, 58]}[kind]
@@ -81,11 +87,12 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
 
 def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
                  unseen_fonts: bool = True, upright: bool = False, hand: bool = False, fan: bool = False,
-                 size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
+                 table: str | None = None, size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
     """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
     ``upright`` lays no card upside down (as a teaching photo asks); ``hand`` spreads them
     as one overlapping hand, each card covering all but the index strip of the one before,
-    in a straight row or, with ``fan``, turned a little more each about a point below."""
+    in a straight row or, with ``fan``, turned a little more each about a point below;
+    ``table`` picks the surface (one of TABLES or PALE_TABLES) instead of a random one."""
     hand = hand or fan
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
@@ -114,7 +121,8 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
             break
         card_w *= 0.92
 
-    scene = _table(rng.choice(TABLES), nrng, size)
+    kind = rng.choice(TABLES)
+    scene = _table(table or kind, nrng, size)
     cam = _camera(rng, size)
     truth_cards: list[dict] = []
     truth_words: list[list[int]] = []
