@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from vision.designs import LAYOUTS  # noqa: E402
+from vision.errors import VisionError  # noqa: E402
 from vision.glyphs import card_parts  # noqa: E402
 from vision.ocr import LETTERS, backend, prepare, tessdata_dir  # noqa: E402
 from vision.read import PhotoReading, read_photo, warp_card  # noqa: E402
@@ -96,6 +97,14 @@ def naive_read(image: np.ndarray, reading: PhotoReading, game: str) -> tuple[lis
     return faces, time.perf_counter() - start
 
 
+def _read(image: np.ndarray, game: str) -> PhotoReading:
+    """The reading, or none when the reader gives up on the photo (every card then counts as missed)."""
+    try:
+        return read_photo(image, game)
+    except VisionError as exc:
+        return PhotoReading([], [], [str(exc)])
+
+
 def _turned(photo: RenderedPhoto) -> tuple[np.ndarray, dict]:
     """The photo turned upside down (taken from across the table), with its truth turned too."""
     h, w = photo.image.shape[:2]
@@ -110,7 +119,7 @@ def hand_row(game: str, fan: bool, turned: bool, photos: int) -> str:
     for k in range(photos):
         photo = render_photo(game, SEED0 + (6000 if fan else 5000) + k, hand=True, fan=fan)
         image, truth = _turned(photo) if turned else (photo.image, photo.truth)
-        for key, v in score_photo(truth, read_photo(image, game)).items():
+        for key, v in score_photo(truth, _read(image, game)).items():
             total[key] = total.get(key, 0) + v
     t = total
     right = t["found"] - t["wrong"] - t["right_flagged"]
@@ -124,7 +133,7 @@ def pale_row(game: str, table: str, photos: int) -> str:
     total: dict[str, int] = {}
     for k in range(photos):
         photo = render_photo(game, SEED0 + 7000 + k, table=table)
-        for key, v in score_photo(photo.truth, read_photo(photo.image, game)).items():
+        for key, v in score_photo(photo.truth, _read(photo.image, game)).items():
             total[key] = total.get(key, 0) + v
     t = total
     return (f"| {game} | {table} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['false']} | "

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.hands import fan_cards, notches_closed, spread_edges
+from vision.hands import fan_cards, index_spans, notches_closed, spread_edges
 from vision.stock import CARD_RATIO, cardness
 
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
@@ -248,10 +248,13 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
     spread_score = _seam_score(gray, paper, card_w, spread=True)
-    spread_cuts = spread_edges(strip, paper, spread_score, card_w)
-    if spread_cuts is None:  # a hand seen from across the table: its indexes along the strip's bottom
-        spread_cuts = spread_edges(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180),
-                                   spread_score[::-1].copy(), card_w)
+    spans = index_spans(strip, paper, card_w)
+    spread_cuts = spread_edges(spans, w, spread_score, card_w)
+    # A hand seen from across the table shows at most its top card's index along the strip's
+    # top (a row of cards shows one per card): its indexes run along the bottom.
+    if spread_cuts is None and len(spans) < 2:
+        turned = index_spans(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180), card_w)
+        spread_cuts = spread_edges(turned, w, spread_score[::-1].copy(), card_w)
         if spread_cuts is not None:
             q = np.roll(q, 2, axis=0)
             to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)

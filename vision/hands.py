@@ -20,14 +20,15 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     """Column spans of the letters printed just under the strip's top edge, where an index deck
     prints each card's face in its corner: in a spread hand, one span per card."""
     card_h = card_w * CARD_RATIO
+    # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
+    top = np.argmax(paper, 0).astype(np.float32)
+    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
+    h = min(paper.shape[0], int(top.max() + 0.3 * card_h) + 2)  # only the rows of the index are looked at
+    strip, paper = strip[:h], paper[:h]
     c = cardness(strip)
     # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
     stock = cv2.dilate(c, k).astype(np.float32)
-    h = paper.shape[0]
-    # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
-    top = np.argmax(paper, 0).astype(np.float32)
-    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
     y = np.arange(h)[:, None]
     # On the card (its notches closed) and off its rim (the mask comes from a smaller copy of the
     # photo: its rim may hold a pixel or two of table), in the rows of the index.
@@ -60,12 +61,11 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
 
 
-def spread_edges(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: float) -> list[int] | None:
-    """The left edges of a spread hand's cards found from their indexes, or None when the strip
-    is no spread: index after index well under a card width apart (uneven, as a hand held by
-    a person is), the first at the strip's start and the last followed by one whole card."""
-    w = strip.shape[1]
-    spans = index_spans(strip, paper, card_w)
+def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float) -> list[int] | None:
+    """The left edges of a spread hand's cards found from their index ``spans`` along a strip
+    ``w`` wide, or None when the strip is no spread: index after index well under a card width
+    apart (uneven, as a hand held by a person is), the first at the strip's start and the last
+    followed by one whole card."""
     if len(spans) < 2:
         return None
     starts = [a for a, _ in spans]
@@ -192,7 +192,7 @@ def fan_cards(img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: flo
     strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
     last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))
-    edges = spread_edges(strip, paper, np.zeros(strip_w, np.float32), last_w)
+    edges = spread_edges(index_spans(strip, paper, last_w), strip_w, np.zeros(strip_w, np.float32), last_w)
     if edges is None:
         return [], []
     # Each card from where its own top edge shows in the strip: its top-left corner, and its top
