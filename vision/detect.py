@@ -250,9 +250,7 @@ def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
     spread_score = _seam_score(gray, paper, card_w, spread=True)
     spans = index_spans(strip, paper, card_w)
     spread_cuts = spread_edges(spans, w, spread_score, card_w)
-    # A hand seen from across the table shows at most its top card's index along the strip's
-    # top (a row of cards shows one per card): its indexes run along the bottom.
-    if spread_cuts is None and len(spans) < 2:
+    if spread_cuts is None:  # a hand seen from across the table: its indexes run along the strip's bottom
         turned = index_spans(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180), card_w)
         spread_cuts = spread_edges(turned, w, spread_score[::-1].copy(), card_w)
         if spread_cuts is not None:

@@ -34,7 +34,7 @@ class JudgeScreen(Screen):
         return text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="judge"):
+        with Vertical(id="judge-screen"):
             yield Static(Text(self.in_use(), style="bold"), id="judge-title")
             yield Input(placeholder="type a word (or several) and press Enter", id="judge-input")
             with Center():
