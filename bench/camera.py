@@ -29,14 +29,20 @@ sys.path.insert(0, str(ROOT))
 GAMES = ("word-thief", "quiddler", "words-and-points")
 
 
+def table_photos(game: str) -> list[Path]:
+    """The game's sample photos of words laid on the table (``-3`` is a hand or a cloth)."""
+    from companion.tui.recognize import SAMPLES
+
+    return sorted(SAMPLES.glob(f"{game}-[12].jpg"))
+
+
 async def key_to_cards(game: str, runs: int) -> list[float]:
     """Seconds from ^o to the painted cards, for ``runs`` snaps cycling through the game's samples."""
     from companion.store import Store, new_saved_game
     from companion.tui.app import make_app
-    from companion.tui.recognize import SAMPLES
     from companion.tui.screens.snap import SnapScreen
 
-    photos = sorted(SAMPLES.glob(f"{game}-*.jpg"))
+    photos = table_photos(game)
     shots = iter(photos[i % len(photos)] for i in range(runs))
     shown: asyncio.Queue[float] = asyncio.Queue()
     original = SnapScreen.show_snap
@@ -67,9 +73,8 @@ async def key_to_cards(game: str, runs: int) -> list[float]:
 def baseline(game: str, runs: int) -> tuple[float, list[float]]:
     """The very first read (the templates drawn and cached on disk), then ``runs`` warm reads."""
     from vision import read_photo
-    from companion.tui.recognize import SAMPLES
 
-    photos = sorted(SAMPLES.glob(f"{game}-*.jpg"))
+    photos = table_photos(game)
     start = time.perf_counter()
     read_photo(photos[0], game)
     drawn = time.perf_counter() - start

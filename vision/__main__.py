@@ -20,6 +20,7 @@ from companion.decks import GAMES
 from vision.errors import OcrUnavailable, VisionError
 from vision.ocr import ocr_status
 from vision.read import PhotoReading, read_photo
+from vision.render import PALE_TABLES, TABLES, render_photo
 
 
 def _read(args: argparse.Namespace) -> int:
@@ -37,24 +38,32 @@ def _read(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(reading.to_json()), flush=True)
         else:
-            _table(photo, reading)
+            _table(photo, reading, [n for n in reading.notes if n != status])  # the OCR note is said once, last
     if status:
         print(status, file=sys.stderr)
         code = code or OcrUnavailable.exit_code
     return code
 
 
-def _table(photo: str, reading: PhotoReading) -> None:
+def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{photo}: {len(reading.cards)} cards, {len(reading.words)} words")
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}" + ("" if n == 1 else "s")
+
+    table = Table()
     for col in ("#", "face", "value", "suit", "confidence", "check"):
         table.add_column(col)
     for i, c in enumerate(reading.cards):
         table.add_row(str(i), c.face, str(c.value), c.suit or "", f"{c.confidence:.2f}", "CHECK" if c.flagged else "")
     console = Console()
+    # A title over the table would wrap to the table's width; the photo's name is often longer.
+    console.print(f"[bold]{photo}[/]: {count(len(reading.cards), 'card')}, {count(len(reading.words), 'word')}",
+                  highlight=False)
     console.print(table)
+    for note in notes:
+        console.print(note, highlight=False)
     words = ["".join(reading.cards[i].face for i in w) for w in reading.words]
     console.print("words: " + (" ".join(words) if words else "(none)"))
 
@@ -79,9 +88,8 @@ def _teach(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from vision.render import render_photo
-
-    photo = render_photo(args.game, args.seed, unseen_fonts=True)
+    photo = render_photo(args.game, args.seed, unseen_fonts=True, hand=args.hand is not None,
+                         fan=args.hand == "fan", table=args.table)
     out = Path(args.out)
     cv2.imwrite(str(out), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     out.with_suffix(".json").write_text(json.dumps(photo.truth) + "\n", encoding="utf-8")
@@ -120,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--game", required=True, choices=GAMES)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--out", required=True)
+    g.add_argument("--hand", choices=("spread", "fan"), help="the cards as one overlapping hand instead of words")
+    g.add_argument("--table", choices=TABLES + PALE_TABLES, help="the table (default: one picked by the seed)")
     g.set_defaults(run=_render)
     c = sub.add_parser("cards", help="draw every deck's card faces as contact sheets")
     c.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "assets" / "cards"))
