@@ -32,6 +32,21 @@ async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
         assert app.screen_stack[-2].game.scores["Bob"] == -12  # under the standings
 
 
+async def test_a_fanned_hand_snapped_at_the_end(app_for, store):
+    # The hand as it is held: a fan where each card shows only its index corner.
+    gid = new_saved_game(store, "word-thief", ["Ann", "Bob"], {}).id
+    app = app_for("word-thief-3", game_id=gid)
+    hand = ["Ih", "Ic", "Wc", "Us", "Ec", "Ch", "Fc", "Ps", "Ah"]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+f", "ctrl+o")  # Ann's hand
+        snap = await settled(pilot)
+        assert snap.what == "Ann's hand" and shown(snap) == truth("word-thief-3") == [hand]
+        await pilot.press("enter")
+        assert app.screen.query_one("#hand-0", Input).value == "".join(hand)
+        await pilot.press("enter", "enter")  # on to Bob's empty hand, then the game ends
+        assert saved_events(store, gid)[-1] == {"type": "end", "hands": {"Ann": hand, "Bob": []}}
+
+
 async def test_a_snapped_steal_fills_the_new_words(app_for):
     app = app_for("word-thief-1", demo=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,15 +6,16 @@ import numpy as np
 
 
 def match(truth: dict, reading: dict) -> dict[int, int]:
-    """Truth card index -> read card index, pairing cards whose centres are close."""
+    """Truth card index -> read card index, pairing each card with the nearest read card whose
+    centre is close (in a hand, neighbouring cards' centres are close too)."""
     cards = reading["cards"]
     out = {}
     for i, t in enumerate(truth["cards"]):
         tc = np.mean(t["corners"], 0)
         width = np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0]))
-        near = [j for j, c in enumerate(cards) if np.linalg.norm(np.mean(c["corners"], 0) - tc) < 0.3 * width]
-        if near:
-            out[i] = near[0]
+        dist = [float(np.linalg.norm(np.mean(c["corners"], 0) - tc)) for c in cards]
+        if dist and min(dist) < 0.3 * width:
+            out[i] = int(np.argmin(dist))
     return out
 
 
