@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 
 from companion.decks import GAMES
+from companion.english import plural
 from vision.errors import OcrUnavailable, VisionError
 from vision.ocr import ocr_status
 from vision.read import PhotoReading, read_photo
@@ -49,9 +50,6 @@ def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    def count(n: int, what: str) -> str:
-        return f"{n} {what}" + ("" if n == 1 else "s")
-
     table = Table()
     for col in ("#", "face", "value", "suit", "confidence", "check"):
         table.add_column(col)
@@ -59,7 +57,7 @@ def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
         table.add_row(str(i), c.face, str(c.value), c.suit or "", f"{c.confidence:.2f}", "CHECK" if c.flagged else "")
     console = Console()
     # A title over the table would wrap to the table's width; the photo's name is often longer.
-    console.print(f"[bold]{photo}[/]: {count(len(reading.cards), 'card')}, {count(len(reading.words), 'word')}",
+    console.print(f"[bold]{photo}[/]: {plural(len(reading.cards), 'card')}, {plural(len(reading.words), 'word')}",
                   highlight=False)
     console.print(table)
     for note in notes:

@@ -10,7 +10,7 @@ from companion.tui.screens.end import EndScreen
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.steal import StealScreen
 from companion.tui.widgets.banner import Banner
-from .camkit import SIZE, saved_events, settled, shown, truth
+from .camkit import SIZE, saved_events, settled, shown, status, truth
 
 
 async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
@@ -41,6 +41,7 @@ async def test_a_fanned_hand_snapped_at_the_end(app_for, store):
         await pilot.press("ctrl+f", "ctrl+o")  # Ann's hand
         snap = await settled(pilot)
         assert snap.what == "Ann's hand" and shown(snap) == truth("word-thief-3") == [hand]
+        assert status(snap).startswith("9 cards read.")  # a hand is no word
         await pilot.press("enter")
         assert app.screen.query_one("#hand-0", Input).value == "".join(hand)
         await pilot.press("enter", "enter")  # on to Bob's empty hand, then the game ends

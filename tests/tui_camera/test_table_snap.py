@@ -59,7 +59,7 @@ async def test_snap_fills_the_play_line_and_only_enter_commits(app_for, store):
         await pilot.press("ctrl+o")
         snap = await settled(pilot)
         assert shown(snap) == truth("word-thief-1")
-        assert "5 cards in 1 word(s)" in status(snap)
+        assert "5 cards in 1 word read" in status(snap)
         assert "Enter puts RcXsIsRdTh into Ann's play" in hint(snap)
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen)
@@ -111,7 +111,7 @@ async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its
         await pilot.press("enter")  # no letter yet: asked again, nothing confirmed
         assert isinstance(app.screen, SnapScreen) and "type the letter" in hint(snap)
         await pilot.press("a", "enter")
-        assert snap.pos == 2 and "1 card(s) to check" in hint(snap)  # on to the flagged T
+        assert snap.pos == 2 and "1 card to check" in hint(snap)  # on to the flagged T
         await pilot.press("enter")  # the T is right
         assert "Enter puts Ch*aTs" in hint(snap)
         await pilot.press("enter")

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
+from companion.english import plural
 from companion.games import GAME_CLASSES
 from companion.tui.recognize import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
                                      still_missing)
@@ -156,7 +157,8 @@ class SnapScreen(ModalScreen[str | None]):
         if self.game == "words-and-points" and self.target == "play":
             notes.append(TABLE_LETTERS)
         count = sum(map(len, self.words))
-        self.set_status(Text.assemble((f"{count} cards in {len(self.words)} word(s) read. ", "bold"),
+        read = plural(count, "card") + ("" if self.target == "hand" else f" in {plural(len(self.words), 'word')}")
+        self.set_status(Text.assemble((f"{read} read. ", "bold"),
                                       " ".join(notes)))
         box = self.query_one("#snap-words")
         await box.remove_children()
@@ -210,9 +212,9 @@ class SnapScreen(ModalScreen[str | None]):
         if missing := self.missing(card):
             hint.update(where + missing + ", then Enter.")
         elif self.needs_check(card):
-            hint.update(where + f"{len(todo)} card(s) to check. Type what the card says, or Enter if it is right.")
+            hint.update(where + f"{plural(len(todo), 'card')} to check. Type what the card says, or Enter if it is right.")
         elif todo:
-            hint.update(where + f"{len(todo)} card(s) still to check (↓ moves on).")
+            hint.update(where + f"{plural(len(todo), 'card')} still to check (↓ moves on).")
         else:
             hint.update(Text.assemble(where, "every card checked. Enter puts ", (self.result(), "bold"),
                                       f" into {self.what} (nothing is committed yet)."))
