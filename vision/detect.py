@@ -367,18 +367,16 @@ def find_cards(img: np.ndarray) -> Detected:
     # nothing of a card's proportions; its warp would stretch it into a blank card.
     keep = [i for i, q in enumerate(found) if _proportions(q) > 0.45]
     found, shown = [found[i] for i in keep], [shown[i] for i in keep]
-    # A candidate cut by the photo's edge and far smaller than the photo's other cards is a
-    # pale patch of table (a wood-grain highlight) or a card mostly outside the frame: its
-    # warp would stretch whatever shows into a whole card (an empty one reads as a blank).
-    if len(found) >= 2:
+    # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
+    # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
+    # sliver of a letter would read as a sure card, an empty one as a blank.
+    if found:
         h, w = img.shape[:2]
         edge = 2 / scale  # two work pixels
         areas = [abs(cv2.contourArea(np.float32(q))) for q in found]
         typical = float(np.median(areas))
-        keep = [i for i, (q, a) in enumerate(zip(found, areas))
-                if a >= 0.6 * typical or not (q.min() <= edge or (q[:, 0] >= w - 1 - edge).any()
-                                               or (q[:, 1] >= h - 1 - edge).any())]
+        cut = [q.min() <= edge or (q[:, 0] >= w - 1 - edge).any() or (q[:, 1] >= h - 1 - edge).any() for q in found]
         # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
-        cut_off += sum(1 for i, a in enumerate(areas) if i not in keep and a >= 0.25 * typical)
-        found, shown = [found[i] for i in keep], [shown[i] for i in keep]
+        cut_off += sum(1 for c, a in zip(cut, areas) if c and a >= 0.25 * typical)
+        found, shown = [q for q, c in zip(found, cut) if not c], [s for s, c in zip(shown, cut) if not c]
     return Detected(found, shown, irregular, cut_off)
