@@ -13,6 +13,8 @@ the reading differs) with one pytesseract call per card.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
+from collections.abc import Iterable
 import datetime
 import os
 import platform
@@ -112,16 +114,19 @@ def _turned(photo: RenderedPhoto) -> tuple[np.ndarray, dict]:
     return cv2.rotate(photo.image, cv2.ROTATE_180), dict(photo.truth, cards=cards)
 
 
+def _tally(game: str, photos: Iterable[tuple[np.ndarray, dict]]) -> Counter[str]:
+    """score_photo's counts summed over (image, truth) pairs."""
+    total: Counter[str] = Counter()
+    for image, truth in photos:
+        total.update(score_photo(truth, _read(image, game)))
+    return total
+
+
 def hand_row(game: str, fan: bool, turned: bool, photos: int) -> str:
     """Hands of 5 to 12 cards overlapping so that only each index shows (Words And Points has
     no index to show), held in a straight spread or a fan, optionally seen upside down."""
-    total: dict[str, int] = {}
-    for k in range(photos):
-        photo = render_photo(game, SEED0 + (6000 if fan else 5000) + k, hand=True, fan=fan)
-        image, truth = _turned(photo) if turned else (photo.image, photo.truth)
-        for key, v in score_photo(truth, _read(image, game)).items():
-            total[key] = total.get(key, 0) + v
-    t = total
+    rendered = (render_photo(game, SEED0 + (6000 if fan else 5000) + k, hand=True, fan=fan) for k in range(photos))
+    t = _tally(game, (_turned(p) if turned else (p.image, p.truth) for p in rendered))
     right = t["found"] - t["wrong"] - t["right_flagged"]
     kind = ("fan" if fan else "straight spread") + (", upside down" if turned else "")
     return (f"| {game} | {kind} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['false']} | "
@@ -130,12 +135,8 @@ def hand_row(game: str, fan: bool, turned: bool, photos: int) -> str:
 
 def pale_row(game: str, table: str, photos: int) -> str:
     """Photos of words on a tablecloth as pale as the cards."""
-    total: dict[str, int] = {}
-    for k in range(photos):
-        photo = render_photo(game, SEED0 + 7000 + k, table=table)
-        for key, v in score_photo(photo.truth, _read(photo.image, game)).items():
-            total[key] = total.get(key, 0) + v
-    t = total
+    rendered = (render_photo(game, SEED0 + 7000 + k, table=table) for k in range(photos))
+    t = _tally(game, ((p.image, p.truth) for p in rendered))
     return (f"| {game} | {table} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['false']} | "
             f"{pct(t['face'], t['cards'])} | {t['wrong'] - t['wrong_flagged']} | {pct(t['clean'], photos)} |")
 

@@ -19,10 +19,9 @@ from vision.stock import CARD_RATIO, cardness
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
 
 
-def pale_table(small: np.ndarray) -> bool:
-    """The table is as pale as card stock (a white or cream tablecloth): the photo's rim, which
-    is table, is card-coloured."""
-    c = cardness(small)
+def pale_table(c: np.ndarray) -> bool:
+    """The table is as pale as card stock (a white or cream tablecloth): the rim of the photo's
+    cardness ``c``, which is table, is card-coloured."""
     rim = np.concatenate([c[:8].ravel(), c[-8:].ravel(), c[:, :8].ravel(), c[:, -8:].ravel()])
     return float(np.median(rim)) > 120
 
@@ -45,9 +44,10 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
 
 def card_mask(small: np.ndarray) -> np.ndarray:
     """Cards against a table whose light varies: brighter than the surroundings and than a floor."""
-    if pale_table(small):
+    c = cardness(small)
+    if pale_table(c):
         return outlined_mask(small)
-    c = cv2.GaussianBlur(cardness(small), (5, 5), 0)
+    c = cv2.GaussianBlur(c, (5, 5), 0)
     block = (max(small.shape[:2]) // 6) | 1
     local = cv2.adaptiveThreshold(c, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -20)
     t, otsu = cv2.threshold(c, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.errors import CompanionError
@@ -34,21 +38,28 @@ def legal(game, text: str) -> bool:
     return True
 
 
-async def type_plays(texts: list[str]) -> None:
+@asynccontextmanager
+async def demo_in_a_fresh_store() -> AsyncIterator[tuple[Store, App, Pilot]]:
+    """The demo game open at its table, saved in a store of its own (hypothesis runs many examples)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "ledger.sqlite3")
         app = make_app(store=store, demo=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            for text in texts:
-                game = screen.game
-                before, expect = len(game.events), legal(game, text)
-                screen.query_one("#play", Input).value = text
-                await pilot.press("enter")
-                assert len(game.events) == before + expect, text
-                assert len(ledger_rows(store, screen.saved.id)) == len(game.events)
+            yield store, app, pilot
+
+
+async def type_plays(texts: list[str]) -> None:
+    async with demo_in_a_fresh_store() as (store, app, pilot):
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        for text in texts:
+            game = screen.game
+            before, expect = len(game.events), legal(game, text)
+            screen.query_one("#play", Input).value = text
+            await pilot.press("enter")
+            assert len(game.events) == before + expect, text
+            assert len(ledger_rows(store, screen.saved.id)) == len(game.events)
 
 
 @SETTINGS
@@ -58,18 +69,14 @@ def test_random_text_in_the_play_line_commits_only_legal_plays(texts: list[str])
 
 
 async def press_keys(keys: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Store(Path(tmp) / "ledger.sqlite3")
-        app = make_app(store=store, demo=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            saved = app.screen.saved
-            await pilot.press(*keys)
-            await pilot.pause()
-            assert app.is_running
-            live = [body for body, undone in ledger_rows(store, saved.id) if not undone]
-            assert len(live) == len(saved.game.events)
-            assert Store(store.path).load(saved.id).game.scores == saved.game.scores
+    async with demo_in_a_fresh_store() as (store, app, pilot):
+        saved = app.screen.saved
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert app.is_running
+        live = [body for body, undone in ledger_rows(store, saved.id) if not undone]
+        assert len(live) == len(saved.game.events)
+        assert Store(store.path).load(saved.id).game.scores == saved.game.scores
 
 
 @SETTINGS
