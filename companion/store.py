@@ -24,11 +24,13 @@ from companion.paths import ledger_path
 APPLICATION_ID = 0x5443_4D50  # "TCMP": marks the file as a table companion ledger
 SCHEMA = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, players TEXT NOT NULL, options TEXT NOT NULL,
-                    created REAL NOT NULL, updated REAL NOT NULL);
+                    created REAL NOT NULL, updated REAL NOT NULL, revision INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE events (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
                      body TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, seq));
 CREATE TABLE house (kind TEXT NOT NULL, word TEXT NOT NULL, accept INTEGER NOT NULL, PRIMARY KEY (kind, word));
 """
+VERSION = 2  # 2: games.revision counts every write to a game, so a window can tell it has fallen behind
+UPGRADES = {1: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class Store:
         if fresh or (app_id == 0 and tables == 0):
             self.db.execute("PRAGMA journal_mode=WAL")
             with self._tx():
-                for statement in [f"PRAGMA application_id={APPLICATION_ID}", "PRAGMA user_version=1",
+                for statement in [f"PRAGMA application_id={APPLICATION_ID}", f"PRAGMA user_version={VERSION}",
                                   *SCHEMA.split(";")]:
                     if statement.strip():
                         self.db.execute(statement)
@@ -64,8 +66,17 @@ class Store:
                             "move it aside, or start with --data-dir DIR")
         else:
             self.db.execute("PRAGMA journal_mode=WAL")
+            self._upgrade()
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA synchronous=NORMAL")
+
+    def _upgrade(self) -> None:
+        with self._tx():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            for old in range(version, VERSION):
+                self.db.execute(UPGRADES[old])
+            if version < VERSION:
+                self.db.execute(f"PRAGMA user_version={VERSION}")
 
     def _tx(self):
         return _Transaction(self.db)
@@ -110,6 +121,23 @@ class Store:
         for event in reversed(undone):
             game._redo.append(event)
         return SavedGame(self, gid, game)
+
+    # --- following changes made by other windows -------------------------------------------------
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the ledger (SQLite's
+        ``PRAGMA data_version``): cheap enough to poll several times a second."""
+        return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+    def latest_event(self, gid: int) -> int:
+        """The number of game ``gid``'s latest event (counted from 1 as in a game log; 0 before the first)."""
+        return self.db.execute("SELECT count(*) FROM events WHERE game_id = ? AND NOT undone", (gid,)).fetchone()[0]
+
+    def revision(self, gid: int) -> int:
+        """How many writes game ``gid`` has had (plays, undos, redos): equal revisions, equal games."""
+        row = self.db.execute("SELECT revision FROM games WHERE id = ?", (gid,)).fetchone()
+        if row is None:
+            raise SaveError(f"there is no saved game {gid}; `companion games` lists them")
+        return row[0]
 
     def delete(self, gid: int) -> None:
         with self._tx():
@@ -169,7 +197,8 @@ class SavedGame:
             self._touch()
 
     def _touch(self) -> None:
-        self.store.db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), self.id))
+        self.store.db.execute("UPDATE games SET updated = ?, revision = revision + 1 WHERE id = ?",
+                              (time.time(), self.id))
 
 
 class _Transaction:

@@ -145,3 +145,33 @@ def test_undo_that_cannot_be_written_changes_nothing(tmp_path):
     assert saved.undo() == Pass("Ann")
     assert Store(path).load(saved.id).game.events == []
 
+
+
+def test_another_connection_s_write_moves_data_version_and_the_game_s_head(tmp_path):
+    path = tmp_path / "ledger.sqlite3"
+    mine, theirs = Store(path), Store(path)
+    saved = new_saved_game(theirs, "word-thief", ["Ann", "Bob"])
+    before, revision = mine.data_version(), mine.revision(saved.id)
+    assert mine.latest_event(saved.id) == 0
+    assert mine.data_version() == before  # nothing written: nothing to follow
+    saved.apply(Pass("Ann"))
+    saved.apply(Pass("Bob"))
+    assert mine.data_version() != before
+    assert mine.latest_event(saved.id) == 2
+    saved.undo()
+    assert mine.latest_event(saved.id) == 1
+    assert mine.revision(saved.id) == revision + 3  # two plays and an undo
+
+
+def test_a_ledger_of_the_first_version_is_upgraded_in_place(tmp_path):
+    path = tmp_path / "ledger.sqlite3"
+    saved = new_saved_game(Store(path), "word-thief", ["Ann", "Bob"])
+    saved.apply(Pass("Ann"))
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE games DROP COLUMN revision")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.revision(saved.id) == 0
+    assert store.load(saved.id).game.events == saved.game.events
