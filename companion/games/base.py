@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from difflib import get_close_matches
 from typing import ClassVar
 
 from companion.cards import Card, spell
@@ -54,6 +55,9 @@ class Game:
     has_chips: ClassVar[bool] = False
     event_types: ClassVar[frozenset[str]] = frozenset({"challenge", "end", "house"})
     default_challenger_penalty: ClassVar[int] = 0
+    # Option names this game knows (strict: any other name is refused); switches are on/off, JSON booleans.
+    switches: ClassVar[frozenset[str]] = frozenset()
+    settings: ClassVar[frozenset[str]] = frozenset({"challenger_penalty", "house", "deck_file", "dictionary"})
 
     def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
                  lexicon: Lexicon | None = None):
@@ -90,11 +94,24 @@ class Game:
         return names
 
     def _check_options(self, options: dict) -> None:
+        known = self.switches | self.settings
+        for name in options:
+            if name not in known:
+                near = get_close_matches(str(name), known, n=1)
+                hint = f"did you mean {near[0]}? " if near else ""
+                raise SetupError(f"unknown option {name!r} for {self.title}; {hint}"
+                                 f"its options are {', '.join(sorted(known))}")
+        for name in self.switches & options.keys():
+            if not isinstance(options[name], bool):
+                raise SetupError(f"{name} is on or off: write true or false, not {options[name]!r}")
+        for name in ("deck_file", "dictionary"):
+            if name in options and not (isinstance(options[name], str) and options[name].strip()):
+                raise SetupError(f"{name} must be the path of a file, not {options[name]!r}")
         penalty = options.get("challenger_penalty", 0)
         if not isinstance(penalty, int) or isinstance(penalty, bool) or penalty < 0:
             raise SetupError(f"challenger_penalty must be a whole number of points, 0 or more, not {penalty!r}")
         house = options.get("house", {})
-        if not isinstance(house, dict) or not all(
+        if not isinstance(house, dict) or not set(house) <= {"accept", "ban"} or not all(
                 isinstance(words := house.get(k, []), list) and all(isinstance(w, str) for w in words)
                 for k in ("accept", "ban")):
             raise SetupError('house must look like {"accept": ["QI"], "ban": ["ZA"]}')

@@ -55,6 +55,8 @@ class Quiddler(Game):
     title = "Quiddler"
     max_players = 8
     event_types = Game.event_types | {"round"}
+    switches = frozenset({"negative_rounds"})
+    settings = Game.settings | {"one_bonus"}
 
     def _check_options(self, options: dict) -> None:
         super()._check_options(options)

@@ -72,6 +72,8 @@ class WordThief(Game):
     title = "Word Thief"
     has_chips = True
     event_types = Game.event_types | {"make", "steal", "pass"}
+    switches = frozenset({"several_words", "one_steal_per_opponent", "challenge_any", "half_deck"})
+    settings = Game.settings | {"trump"}
 
     def _check_options(self, options: dict) -> None:
         super()._check_options(options)

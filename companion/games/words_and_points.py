@@ -41,6 +41,7 @@ class WordsAndPoints(Game):
     kind = "words-and-points"
     title = "Words And Points"
     event_types = Game.event_types | {"make", "pass"}
+    switches = frozenset({"bad_luck_blank"})
 
     def initial_state(self) -> WordsAndPointsState:
         return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},

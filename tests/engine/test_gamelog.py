@@ -62,6 +62,36 @@ def test_header_errors_are_event_0(data, match):
     fails(data, 0, match)
 
 
+# --- strict options: an unknown name or a wrong type is event 0; on/off options are JSON booleans ----
+
+@pytest.mark.parametrize("head, options, match", [
+    (WT_HEAD, {"trmup": "h"}, "unknown option 'trmup' for Word Thief; did you mean trump?"),
+    (WT_HEAD, {"negative_rounds": True}, "unknown option 'negative_rounds' for Word Thief"),
+    (QD_HEAD, {"trump": "h"}, "unknown option 'trump' for Quiddler"),
+    (WP_HEAD, {"half_deck": True}, "unknown option 'half_deck' for Words And Points"),
+    (WP_HEAD, {"bad_luck_blank": "false"}, "bad_luck_blank is on or off: write true or false, not 'false'"),
+    (WT_HEAD, {"several_words": 1}, "several_words is on or off"),
+    (WT_HEAD, {"half_deck": "yes"}, "half_deck is on or off"),
+    (WT_HEAD, {"challenge_any": None}, "challenge_any is on or off"),
+    (QD_HEAD, {"negative_rounds": 0}, "negative_rounds is on or off"),
+    (WT_HEAD, {"trump": 1}, "trump must be one of"),
+    (WT_HEAD, {"challenger_penalty": "5"}, "challenger_penalty must be a whole number"),
+    (WT_HEAD, {"challenger_penalty": True}, "challenger_penalty must be a whole number"),
+    (QD_HEAD, {"one_bonus": True}, "one_bonus must be"),
+    (WT_HEAD, {"deck_file": 7}, "deck_file must be the path of a file"),
+    (WT_HEAD, {"dictionary": ""}, "dictionary must be the path of a file"),
+    (WT_HEAD, {"house": {"acept": ["QI"]}}, "house must look like"),
+])
+def test_options_are_strict(head, options, match):
+    fails(log(head, **options), 0, match)
+
+
+def test_a_false_switch_leaves_the_rule_off():
+    blank = ["*c", "A", "T"]  # the blank is played: allowed unless bad_luck_blank is on
+    assert import_log(log(WP_HEAD, mk("Ann", blank), bad_luck_blank=False)).events
+    fails(log(WP_HEAD, mk("Ann", blank), bad_luck_blank=True), 1, "bad-luck card")
+
+
 # --- malformed cards and unknown players -----------------------------------------------------------
 
 @pytest.mark.parametrize("head, token", [
