@@ -9,6 +9,7 @@ demo: setup
 	$(VENV)/bin/companion --demo
 
 test: setup
+	@bash scripts/system-deps.sh --browser
 	$(PY) -m pytest
 
 setup: $(STAMP)

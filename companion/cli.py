@@ -49,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
 
     i = sub.add_parser("import", help="save a JSON game log as a game you can resume")
     i.add_argument("file", type=Path)
+
+    s = sub.add_parser("serve", help="show live boards and the app in web browsers (see docs/serve.md)")
+    s.add_argument("--host", default="127.0.0.1",
+                   help="127.0.0.1 (default): this computer only; 0.0.0.0: phones, tablets and TVs on this network")
+    s.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
     return p
 
 
@@ -67,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             return _export(args)
         if args.command == "import":
             return _import(args)
+        if args.command == "serve":
+            return _serve(args)
         return _app(args)
     except LogError as exc:
         err.print(str(exc), markup=False)
@@ -157,6 +164,18 @@ def _import(args) -> int:
     game = read_log(args.file)
     saved = _store().create(game)
     out.print(f"saved as game {saved.id}: resume with `companion --resume {saved.id}`")
+    return 0
+
+
+def _serve(args) -> int:
+    from companion.web.server import serve
+
+    try:
+        serve(args.host, args.port, lambda line: out.print(line, markup=False, soft_wrap=True), out.width)
+    except OSError as exc:
+        err.print(f"companion: cannot serve on {args.host}:{args.port} ({exc.strerror or exc}); "
+                  "choose another port with --port, or another address with --host", markup=False)
+        return 2
     return 0
 
 

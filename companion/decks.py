@@ -20,6 +20,7 @@ DECK_DIR = ASSETS / "decks"
 GAMES = ("word-thief", "quiddler", "words-and-points")
 SUITS = ("s", "h", "d", "c")
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 WILD = "*"
 _EXPECTED_TOTAL = {"word-thief": 108, "quiddler": 118, "words-and-points": 55}
 _SUIT_ITEM = re.compile(r"^([A-Z])(\d*)$")

@@ -31,6 +31,22 @@ class State:
 
 
 @dataclass(frozen=True)
+class Laid:
+    """A word lying in front of a player, as a scoreboard shows it."""
+
+    cards: Word
+    locked: bool = False
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """The points of each round played, per player, for a game scored a round at a time."""
+
+    rounds: int  # how many rounds the game has
+    scores: tuple[dict[str, int], ...]  # one entry per round played
+
+
+@dataclass(frozen=True)
 class Step:
     """What a game's rule function returns for one event."""
 
@@ -144,6 +160,26 @@ class Game:
         best = max(self.state.scores.values())
         leaders = [p for p, s in self.state.scores.items() if s == best]
         return leaders[0] if len(leaders) == 1 else None
+
+    def waiting_for(self) -> tuple[str, str] | None:
+        """Who the table waits for and what for, e.g. ("Cy", "to play"); None once the game is over."""
+        return None if self.state.ended else (self.players[self.state.turn % len(self.players)], "to play")
+
+    def laid_words(self, player: str) -> tuple[Laid, ...]:
+        """The words in front of a player now."""
+        return ()
+
+    def hand_size(self, player: str) -> int | None:
+        """How many cards a player holds, where the game keeps count."""
+        return None
+
+    def round_table(self) -> RoundTable | None:
+        """The rounds played so far; None for a game that is not played in rounds."""
+        return None
+
+    def facts(self) -> tuple[str, ...]:
+        """Short plain facts about the game in progress (trump, draw pile, round), for a board's header."""
+        return ()
 
     def is_word(self, word: str, state: State | None = None) -> bool:
         st = state or self.state

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from companion.cards import spell
 from companion.errors import IllegalPlay, SetupError
 from companion.events import Challenge, End, QuiddlerHand, Round, Word
-from companion.games.base import Game, State, Step
+from companion.games.base import Game, Laid, RoundTable, State, Step
 from companion.outcome import LedgerLine
 
 ROUNDS = 8
@@ -78,6 +78,25 @@ class Quiddler(Game):
     @property
     def to_play(self) -> str | None:
         return None if self.state.ended else self.players[self.round_number % len(self.players)]
+
+    def waiting_for(self) -> tuple[str, str] | None:
+        # no turns to keep: the table waits for the next round's dealer
+        if self.state.ended or self.round_number > ROUNDS:
+            return None
+        return self.dealer(), f"deals round {self.round_number}"
+
+    def laid_words(self, player: str) -> tuple[Laid, ...]:
+        """The player's words of the latest round."""
+        if not self.state.rounds:
+            return ()
+        return tuple(Laid(w) for h in self.state.rounds[-1].hands if h.player == player for w in h.words)
+
+    def round_table(self) -> RoundTable:
+        return RoundTable(ROUNDS, tuple({r.player: r.score for r in rec.results} for rec in self.state.rounds))
+
+    def facts(self) -> tuple[str, ...]:
+        n = self.round_number
+        return (f"round {n} of {ROUNDS}, {n + 2} cards each",) if n <= ROUNDS and not self.ended else ()
 
     def work_out(self, number: int, out: str, hands: tuple[QuiddlerHand, ...],
                  penalties: dict[str, int] | None = None) -> tuple[PlayerRound, ...]:

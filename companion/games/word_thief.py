@@ -9,7 +9,7 @@ from companion.cards import spell, suit_of
 from companion.decks import SUIT_NAMES, SUITS
 from companion.errors import IllegalPlay, SetupError
 from companion.events import Challenge, End, Make, Pass, Steal, Word
-from companion.games.base import Game, State, Step
+from companion.games.base import Game, Laid, State, Step
 from companion.outcome import LedgerLine
 
 HAND = 7
@@ -92,6 +92,16 @@ class WordThief(Game):
     @property
     def trump(self) -> str | None:
         return self.options.get("trump")
+
+    def laid_words(self, player: str) -> tuple[Laid, ...]:
+        return tuple(Laid(w.cards, w.locked) for w in self.state.table[player])
+
+    def hand_size(self, player: str) -> int | None:
+        return self.state.hands[player]
+
+    def facts(self) -> tuple[str, ...]:
+        trump = f"trump: {SUIT_NAMES[self.trump]}" if self.trump else "no trump"
+        return trump, f"draw pile: {self.state.pile}"
 
     # --- scoring ------------------------------------------------------------------------------
     def score_word(self, cards: Word) -> Scored:

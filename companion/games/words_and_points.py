@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from companion.cards import spell
 from companion.errors import IllegalPlay
 from companion.events import Challenge, End, Make, Pass, Word
-from companion.games.base import Game, State, Step
+from companion.games.base import Game, Laid, State, Step
 from companion.outcome import LedgerLine
 
 HAND = 7
@@ -51,6 +51,15 @@ class WordsAndPoints(Game):
         """Letters lying on the table, a blank keyed as '*' plus its letter."""
         st = state or self.state
         return Counter(("*" + c.letter) if c.wild else c.letter for p in st.plays for c in p.new_cards)
+
+    def laid_words(self, player: str) -> tuple[Laid, ...]:
+        return tuple(Laid(w) for p in self.state.plays if p.player == player for w in p.words)
+
+    def hand_size(self, player: str) -> int | None:
+        return self.state.hands[player]
+
+    def facts(self) -> tuple[str, ...]:
+        return (f"draw pile: {self.state.pile}",)
 
     def step(self, state: WordsAndPointsState, event) -> Step:  # type: ignore[override]
         if isinstance(event, Make):

@@ -6,11 +6,10 @@ from rich.text import Text
 
 from companion.cards import Card, spell
 from companion.chips import COLOURS, ChipMove, Chips
-from companion.decks import SUIT_NAMES
+from companion.decks import SUIT_NAMES, SUIT_SYMBOLS
 from companion.games import Game
 from companion.outcome import LedgerLine, Outcome
 
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 # A four-colour deck: on a dark terminal black spades would vanish, and red diamonds would look like hearts.
 SUIT_STYLES = {"s": "bold bright_white", "h": "bold red", "d": "bold dodger_blue1", "c": "bold green3", None: "bold"}
 WILD_STYLE = "bold italic magenta"
