@@ -84,10 +84,6 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def data_version(self) -> int:
-        """Changes whenever another connection (another window) commits to the file: cheap to poll."""
-        return self.db.execute("PRAGMA data_version").fetchone()[0]
-
     # --- games ----------------------------------------------------------------------------------
     def create(self, game: Game) -> "SavedGame":
         now = time.time()
