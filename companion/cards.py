@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from companion.decks import WILD
 from companion.errors import MalformedCard
 
+CardKey = tuple[str, str | None]  # a deck entry: face and suit (a wild card is ("*", None))
+
 _WT_TOKEN = re.compile(r"^(?:([A-Z])([shdc])|\*([a-z]))$")
 _Q_TOKEN = re.compile(r"^[A-Z]{1,2}$")
 _WP_TOKEN = re.compile(r"^(=?)(?:([A-Z])|\*([a-z]))$")
@@ -44,7 +46,7 @@ class Card:
         return self.face == WILD
 
     @property
-    def key(self) -> tuple[str, str | None]:
+    def key(self) -> CardKey:
         """The deck entry this card is a copy of (a wild card whatever it stands for)."""
         return (WILD, None) if self.wild else (self.face, self.suit)
 

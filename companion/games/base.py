@@ -152,6 +152,14 @@ class Game:
     def to_play(self) -> str | None:
         return None if self.state.ended else self.players[self.state.turn % len(self.players)]
 
+    def end_due(self, state: State | None = None) -> str | None:
+        """Why no turn may follow though the end is not entered yet, or None (Word Thief knows when it is over)."""
+        return None
+
+    def hand_sizes(self, state: State | None = None) -> dict[str, int] | None:
+        """How many cards each player holds, where the ledger knows it."""
+        return None
+
     def chips(self, player: str) -> Chips:
         return Chips.for_score(self.state.scores[player])
 

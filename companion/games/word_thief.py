@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from companion.cards import spell, suit_of
+from companion.cards import CardKey, spell, suit_of
 from companion.decks import SUIT_NAMES, SUITS
 from companion.errors import IllegalPlay, SetupError
 from companion.events import Challenge, End, Make, Pass, Steal, Word
@@ -40,7 +40,7 @@ class Play:
     player: str
     made: tuple[TableWord, ...]
     stolen: tuple[TableWord, ...]
-    from_hand: int
+    used: tuple[CardKey, ...]  # the cards that came from the hand (a challenge hands them back)
     bonus: int  # all bonus points of the play (length and whole hand)
 
 
@@ -51,9 +51,12 @@ class WordThiefState(State):
     pile: int = 0
     plays: tuple[Play, ...] = ()
     next_uid: int = 0
+    # cards a challenge handed back, known to be in a hand until they are played again (the deck check counts them)
+    returned: dict[str, Counter] = None  # type: ignore[assignment]
 
     def copy(self) -> "WordThiefState":
-        return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands))
+        return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands),
+                       returned=dict(self.returned))
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,8 @@ class WordThief(Game):
         n = len(self.players)
         pile = 54 if self.options.get("half_deck") else self.deck.size - HAND * n
         return WordThiefState(scores={p: 0 for p in self.players}, table={p: () for p in self.players},
-                              hands={p: HAND for p in self.players}, pile=pile)
+                              hands={p: HAND for p in self.players}, pile=pile,
+                              returned={p: Counter() for p in self.players})
 
     @property
     def trump(self) -> str | None:
@@ -113,9 +117,10 @@ class WordThief(Game):
         length_bonus = 5 * max(0, len(cards) - 4)
         return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus)
 
-    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], from_hand: int,
+    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], used: Counter,
              stolen: tuple[TableWord, ...]) -> Step:
-        hand = state.hands[player]
+        """Lay the words: ``used`` holds the cards from the hand, the rest are the stolen words' cards."""
+        hand, from_hand = state.hands[player], sum(used.values())
         if from_hand > hand:
             raise IllegalPlay(f"{player} holds {hand} cards but this play takes {from_hand} from the hand")
         new = state.copy()
@@ -144,16 +149,37 @@ class WordThief(Game):
         draw = min(max(0, HAND - left), new.pile)
         new.hands[player] = left + draw
         new.pile -= draw
+        new.returned[player] = state.returned[player] - used
         new.turn += 1
-        new.plays = new.plays + (Play(player, tuple(made), stolen, from_hand, sum(w.bonus_points for w in made)),)
+        new.plays = new.plays + (Play(player, tuple(made), stolen, tuple(sorted(used.elements(), key=str)),
+                                      sum(w.bonus_points for w in made)),)
+        drew = f", draws {draw}" if draw else ""
         return Step(new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} "
-                    + ", ".join(w.text for w in made))
+                    + ", ".join(w.text for w in made) + drew)
+
+    def _check_deck(self, state: WordThiefState, table: Counter, player: str, used: Counter) -> None:
+        """The deck check of a play: the table after it, plus the cards other challenges left known in hands."""
+        held = sum((state.returned[p] - used if p == player else state.returned[p] for p in self.players), Counter())
+        self.check_conserved(table + held)
 
     def _on_table(self, state: WordThiefState) -> Counter:
         return Counter(c.key for words in state.table.values() for w in words for c in w.cards)
 
+    def end_due(self, state: WordThiefState | None = None) -> str | None:  # type: ignore[override]
+        """The game is over once the draw pile is empty and a player holds no cards."""
+        st = state or self.state
+        if st.ended or st.pile:
+            return None
+        out = next((p for p in self.players if st.hands[p] == 0), None)
+        return f"the draw pile is empty and {out} holds no cards" if out else None
+
+    def hand_sizes(self, state: WordThiefState | None = None) -> dict[str, int]:
+        return dict((state or self.state).hands)
+
     # --- the events ---------------------------------------------------------------------------
     def step(self, state: WordThiefState, event) -> Step:  # type: ignore[override]
+        if isinstance(event, (Make, Steal, Pass)) and (why := self.end_due(state)):
+            raise IllegalPlay(f"{why}: the game is over; only a challenge of the latest play or the end may follow")
         if isinstance(event, Make):
             return self._make(state, event)
         if isinstance(event, Steal):
@@ -178,9 +204,9 @@ class WordThief(Game):
         self._check_words(event.words)
         if len(event.words) > 1 and not self.options.get("several_words"):
             raise IllegalPlay("one word per make: lay the others on later turns (or start a game with the several-words option)")
-        cards = [c for w in event.words for c in w]
-        self.check_conserved(self._on_table(state) + Counter(c.key for c in cards))
-        return self._lay(state, event.player, event.words, len(cards), ())
+        used = Counter(c.key for w in event.words for c in w)
+        self._check_deck(state, self._on_table(state) + used, event.player, used)
+        return self._lay(state, event.player, event.words, used, ())
 
     def find_victim_word(self, state: WordThiefState, victim: str, spelling: str, new_cards: Counter) -> TableWord:
         """The victim's word of that spelling: the unlocked one whose cards all appear in the new words."""
@@ -233,14 +259,13 @@ class WordThief(Game):
         if missing:
             names = ", ".join(("joker" if f == "*" else f + s) for (f, s) in missing.elements())
             raise IllegalPlay(f"the new words leave out {names} of the stolen word; a steal uses every stolen card")
-        from_hand = sum(new_cards.values()) - sum(stolen_cards.values())
-        if from_hand < 1:
+        used = new_cards - stolen_cards
+        if not used:
             raise IllegalPlay("a steal adds at least one card from the hand")
         if not _each_word_holds_one(event.words, stolen_cards):
             raise IllegalPlay("each new word must hold at least one card of the stolen word")
-        table = self._on_table(state) - stolen_cards + new_cards
-        self.check_conserved(table)
-        return self._lay(state, thief, event.words, from_hand, stolen)
+        self._check_deck(state, self._on_table(state) - stolen_cards + new_cards, thief, used)
+        return self._lay(state, thief, event.words, used, stolen)
 
     def _pass(self, state: WordThiefState, event: Pass) -> Step:
         self.check_turn(state, event.player)
@@ -248,7 +273,7 @@ class WordThief(Game):
         self._pass_penalty(new, event.player)
         new.turn += 1
         return Step(new, (LedgerLine(event.player, penalty=PASS_PENALTY, note="pass"),),
-                    summary=f"{event.player} passes: -{PASS_PENALTY}, draws {1 if state.pile else 0}")
+                    summary=f"{event.player} passes: -{PASS_PENALTY}" + (", draws 1" if state.pile else ""))
 
     def _pass_penalty(self, new: WordThiefState, player: str) -> None:
         new.scores[player] -= PASS_PENALTY
@@ -275,12 +300,13 @@ class WordThief(Game):
         if not event.of or not event.word:
             raise IllegalPlay("a challenge that names a word gives its owner (of) and the word")
         owner, word = self.player(event.of), event.word.upper()
-        if not self.options.get("challenge_any"):
+        if not self.options.get("challenge_any") or self.end_due(state):
             play = state.plays[latest]
             if play.player != owner or word not in [w.text for w in play.made]:
                 made = " ".join(w.text for w in play.made)
-                raise IllegalPlay(f"a challenge targets the latest play, {play.player}'s {made}; "
-                                  "the challenge_any option lets it target any word on the table")
+                why = (f"{self.end_due(state)}: only the latest play may still be challenged" if self.end_due(state)
+                       else "the challenge_any option lets it target any word on the table")
+                raise IllegalPlay(f"a challenge targets the latest play, {play.player}'s {made}; {why}")
             return latest
         uids = {w.uid for w in state.table[owner] if w.text == word}
         if not uids:
@@ -313,15 +339,19 @@ class WordThief(Game):
             new.table[w.owner] = new.table[w.owner] + (w,)
             new.scores[w.owner] += w.word_points
             lines.append(LedgerLine(w.owner, word=w.word_points, note=f"{w.text} returned"))
-        new.hands[owner] += play.from_hand
+        new.hands[owner] += len(play.used)
+        new.returned[owner] = state.returned[owner] + Counter(play.used)
         self._pass_penalty(new, owner)
-        lines.append(LedgerLine(owner, penalty=PASS_PENALTY, note="failed play: loses 5 and draws 1 as for a pass"))
+        draws = " and draws 1" if state.pile else ""
+        lines.append(LedgerLine(owner, penalty=PASS_PENALTY, note=f"failed play: loses {PASS_PENALTY}{draws} as for a pass"))
         new.plays = state.plays[:at] + state.plays[at + 1:]
         return Step(new, tuple(lines), False, f"{what} is NOT VALID: taken back, {owner} loses {PASS_PENALTY}")
 
     def _end(self, state: WordThiefState, event: End) -> Step:
         hands = self.end_hands(event)
-        self.check_conserved(self._on_table(state) + Counter(c.key for h in hands.values() for c in h))
+        # a hand shown holds the cards a challenge handed back: count each card once
+        held = sum((state.returned[p] | Counter(c.key for c in hands.get(p, ())) for p in self.players), Counter())
+        self.check_conserved(self._on_table(state) + held)
         new = state.copy()
         new.ended = True
         lines = []

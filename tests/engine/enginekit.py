@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import parse_token
+from companion.decks import standard_deck
 from companion.events import Challenge, End, Make, Pass, QuiddlerHand, Round, Steal, Word
 from companion.games import Quiddler, WordsAndPoints, WordThief, new_game
 
@@ -48,9 +49,25 @@ def wp(players: str = "Ann Bob", **options) -> WordsAndPoints:
     return new_game("words-and-points", players.split(), options)  # type: ignore[return-value]
 
 
+def letter_cards() -> list[str]:
+    """Every Word Thief letter card of the deck, one token per copy, in the deck file's order."""
+    return [face + suit for (face, suit), n in standard_deck("word-thief").counts.items() if suit for _ in range(n)]
+
+
+def pile_runners() -> list[list[str]]:
+    """Seven-card plays, in turn, that empty the draw pile and then the last player's hand.
+
+    Two players with half a deck: the pile of 54 pays seven refills of 7 and a last refill of 5,
+    so the ninth play (Ann's) uses her whole hand with nothing left to draw. The cards are the
+    first 63 of ``letter_cards()``, so no card is laid twice.
+    """
+    tokens = letter_cards()
+    return [tokens[7 * i:7 * i + 7] for i in range(9)]
+
+
 def words_of(game: WordThief, player: str) -> list[str]:
     return [w.text for w in game.state.table[player]]
 
 
 __all__ = ["cards", "make", "steal", "steal_many", "end", "hand", "round_", "wt", "qd", "wp", "words_of",
-           "Challenge", "Pass"]
+           "Challenge", "Pass", "letter_cards", "pile_runners"]

@@ -9,6 +9,8 @@ import pytest
 
 from companion.gamelog import LogError, event_from_json, event_to_json, export_log, import_log, summary
 
+from enginekit import letter_cards, pile_runners
+
 WT_HEAD = {"game": "word-thief", "players": ["Ann", "Bob"]}
 QD_HEAD = {"game": "quiddler", "players": ["Ann", "Bob"]}
 WP_HEAD = {"game": "words-and-points", "players": ["Ann", "Bob"]}
@@ -336,3 +338,36 @@ def test_design_round_snippet_is_not_a_whole_round_one():
     snippet = {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []},
                                                         "Bob": {"words": [], "left": ["Z", "E"]}}}
     fails(log(QD_HEAD, snippet), 1, "round 1 deals 3 cards but Bob shows 2")
+
+
+# --- the end of a Word Thief game, and cards a challenge handed back --------------------------------
+
+def run_out_log(*after: dict) -> dict:
+    """A two-player half-deck game whose ninth make empties the pile and then Ann's hand."""
+    makes = [mk(("Ann", "Bob")[i % 2], tokens) for i, tokens in enumerate(pile_runners())]
+    return log(WT_HEAD, *makes, *after, half_deck=True)
+
+
+def test_turns_after_the_pile_and_a_hand_run_out():
+    fails(run_out_log(PASS_BOB), 10, "the draw pile is empty and Ann holds no cards: the game is over")
+    fails(run_out_log(mk("Bob", CAT)), 10, "the game is over")
+    # the challenge hands Ann her seven cards back; she lays them again and the game is over again
+    fails(run_out_log({"type": "challenge", "player": "Bob"}, PASS_BOB, mk("Ann", pile_runners()[8]), PASS_BOB), 13,
+          "the draw pile is empty and Ann holds no cards")
+
+
+def test_after_the_pile_and_a_hand_run_out_a_challenge_or_the_end_may_follow():
+    g = import_log(run_out_log({"type": "end", "hands": {"Bob": letter_cards()[63:68]}}))
+    assert g.ended
+    g = import_log(run_out_log({"type": "challenge", "player": "Bob"}, PASS_BOB))  # the challenge reopens it
+    assert g.state.hands == {"Ann": 7, "Bob": 5}
+
+
+def test_cards_handed_back_by_a_challenge_count_until_played_again():
+    zo = mk("Ann", ["Zc", "Od"])  # NOT VALID: the O of diamonds goes back to Ann's hand
+    challenge = {"type": "challenge", "player": "Bob"}
+    fails(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), PASS_ANN, mk("Bob", ["Gd", "Od", "Ds"])), 5,
+          "3 copies of the O of diamonds")
+    fails(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), {"type": "end", "hands": {"Bob": ["Od"]}}), 4,
+          "3 copies of the O of diamonds")
+    import_log(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), mk("Ann", ["Od", "Nd"])))

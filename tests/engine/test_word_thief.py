@@ -12,7 +12,7 @@ from companion.errors import DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, HouseWord, Pass
 from companion.games import WordThief
 
-from enginekit import end, make, steal, steal_many, words_of, wt
+from enginekit import end, letter_cards, make, pile_runners, steal, steal_many, words_of, wt
 
 
 def refused(game, event, match: str, error=IllegalPlay) -> None:
@@ -569,3 +569,83 @@ def test_check_can_and_preview_leave_the_game_alone():
     with pytest.raises(IllegalPlay):
         g.check(Pass("Bob"))
     assert g.events == [] and g.scores == {"Ann": 0, "Bob": 0} and g.state.pile == 94
+
+
+# --- the game ends itself: the pile is empty and a player holds no cards --------------------------
+
+def run_out(game: WordThief) -> None:
+    """Nine seven-card makes of a two-player half-deck game: the pile runs out, then Ann's hand."""
+    for i, tokens in enumerate(pile_runners()):
+        game.apply(make(game.players[i % 2], " ".join(tokens)))
+
+
+def test_the_game_is_over_when_the_pile_is_empty_and_a_hand_is_used_up():
+    g = wt(half_deck=True)
+    run_out(g)
+    # 54 = 7 refills of 7 + Bob's last refill of 5; Ann's ninth play uses her 7 with nothing to draw
+    assert g.state.pile == 0 and g.state.hands == {"Ann": 0, "Bob": 5}
+    assert g.end_due() == "the draw pile is empty and Ann holds no cards"
+    assert g.to_play == "Bob" and not g.ended
+    refused(g, Pass("Bob"), "Ann holds no cards: the game is over; only a challenge of the latest play or the end")
+    refused(g, make("Bob", "Ch Ah Ts"), "the game is over")
+    g.apply(end(Bob=" ".join(letter_cards()[63:68])))  # five cards the table has not laid
+    assert g.ended and g.end_due() is None
+
+
+def test_a_challenge_of_the_last_play_reopens_the_game():
+    g = wt(half_deck=True)
+    run_out(g)
+    before = g.scores
+    out = g.apply(Challenge("Bob"))  # seven cards of nonsense: NOT VALID, back to Ann's hand, no card to draw
+    assert g.state.hands == {"Ann": 7, "Bob": 5} and out.lines[-1].note == "failed play: loses 5 as for a pass"
+    assert g.end_due() is None
+    g.apply(Pass("Bob"))  # nothing to draw: -5, the hand stays at 5
+    assert g.state.hands["Bob"] == 5 and g.scores["Bob"] == before["Bob"] - 5
+
+
+def test_once_over_only_the_latest_play_may_be_challenged():
+    g = wt(half_deck=True, challenge_any=True)
+    run_out(g)
+    first = g.state.table["Ann"][0].text
+    refused(g, Challenge("Bob", "Ann", first), "Ann holds no cards: only the latest play may still be challenged")
+
+
+def test_hand_sizes_are_known():
+    g = wt(half_deck=True)
+    assert g.hand_sizes() == {"Ann": 7, "Bob": 7}
+    g.apply(Pass("Ann"))
+    assert g.hand_sizes() == {"Ann": 8, "Bob": 7}
+
+
+# --- cards a challenge hands back stay in the deck check until played again ------------------------
+
+def test_cards_handed_back_by_a_challenge_count_in_the_deck_check():
+    g = wt()
+    g.apply(make("Ann", "Zc Od"))  # ZO is NOT VALID
+    g.apply(Challenge("Bob"))  # the O of diamonds goes back to Ann's hand
+    g.apply(make("Bob", "Dh Od"))  # the deck's second O of diamonds: one on the table, one in Ann's hand
+    g.apply(Pass("Ann"))
+    refused(g, make("Bob", "Gd Od Ds"), "3 copies of the O of diamonds", DeckError)
+    refused(g, end(Bob="Od"), "3 copies of the O of diamonds", DeckError)
+    g.apply(end(Ann="Od Zc"))  # Ann shows the card she took back: counted once
+
+
+def test_a_card_handed_back_may_be_played_again_once():
+    g = wt()
+    g.apply(make("Ann", "Zc Od"))
+    g.apply(Challenge("Bob"))
+    g.apply(make("Bob", "Dh Od"))
+    g.apply(make("Ann", "Od Nd"))  # her own O of diamonds, laid again: ON
+    assert g.state.returned["Ann"] == {("Z", "c"): 1}  # the Z is still in her hand
+    refused(g, make("Bob", "Gd Od Ds"), "3 copies of the O of diamonds", DeckError)
+
+
+def test_a_failed_steal_hands_the_thiefs_cards_back():
+    g = wt()
+    g.apply(make("Ann", "Ch Ah Ts"))
+    g.apply(steal("Bob", "Ann", "CAT", "Ch Ah Ts Xs"))  # CATX is NOT VALID
+    g.apply(Challenge("Ann"))  # CAT goes back to Ann, the X of spades to Bob's hand
+    assert words_of(g, "Ann") == ["CAT"] and g.state.hands["Bob"] == 9  # 7, the X back, 1 drawn
+    g.apply(Pass("Ann"))
+    g.apply(Pass("Bob"))
+    refused(g, make("Ann", "Ad Xs"), "2 copies of the X of spades", DeckError)
