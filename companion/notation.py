@@ -26,13 +26,18 @@ _WT_QUICK = re.compile(r"^((?:\*?[a-z])+)(?:/([shdc]+))?$")
 _CARD_SEP = re.compile(r"[-.]")
 
 
-def parse_play(game: str, text: str, deck: Deck) -> tuple[Word, ...]:
-    """Parse one or more typed words into cards; raises MalformedCard or AmbiguousSpelling."""
+def parse_play(game: str, text: str, deck: Deck, max_cards: int | None = None) -> tuple[Word, ...]:
+    """Parse one or more typed words into cards; raises MalformedCard or AmbiguousSpelling.
+
+    ``max_cards`` is what a hand holds (a Quiddler round): a spelling of more cards is never offered.
+    """
     parts = text.replace(",", " ").split()
     if not parts:
         raise MalformedCard("type a word, like " + {"word-thief": "cat/h", "quiddler": "quit",
                                                      "words-and-points": "c=at"}[game])
-    parse = {"word-thief": _word_thief, "quiddler": _quiddler, "words-and-points": _words_and_points}[game]
+    if game == "quiddler":
+        return tuple(_quiddler(p, deck, max_cards) for p in parts)
+    parse = _word_thief if game == "word-thief" else _words_and_points
     return tuple(parse(p, deck) for p in parts)
 
 
@@ -91,7 +96,7 @@ def splits(word: str, deck: Deck) -> list[list[str]]:
     return out
 
 
-def _quiddler(part: str, deck: Deck) -> Word:
+def _quiddler(part: str, deck: Deck, max_cards: int | None = None) -> Word:
     if not re.fullmatch(r"[A-Za-z]+(?:[-.][A-Za-z]+)*", part):
         raise MalformedCard(f"{part!r}: type the word's letters, with - between cards if you like (qu-i-t)")
     if _CARD_SEP.search(part):
@@ -103,6 +108,11 @@ def _quiddler(part: str, deck: Deck) -> Word:
     options = splits(part, deck)
     if not options:
         raise MalformedCard(f"{part.upper()} cannot be spelled with Quiddler cards")
+    if max_cards is not None:
+        fewest = min(len(o) for o in options)
+        options = [o for o in options if len(o) <= max_cards]
+        if not options:
+            raise MalformedCard(f"{part.upper()} takes at least {fewest} cards but a hand holds {max_cards} this round")
     if len(options) > 1:
         shown = " or ".join("-".join(o) for o in options)
         raise AmbiguousSpelling(f"{part.upper()} splits {len(options)} ways: {shown}; type it with dashes", options)

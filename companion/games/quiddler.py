@@ -71,6 +71,10 @@ class Quiddler(Game):
         """The round to be played next (9 once all eight are done)."""
         return len(self.state.rounds) + 1
 
+    def round_cards(self, number: int | None = None) -> int:
+        """The cards each player is dealt in a round (3 in round 1 ... 10 in round 8)."""
+        return (number or self.round_number) + 2
+
     def dealer(self, number: int | None = None) -> str:
         r = number or self.round_number
         return self.players[(r - 1) % len(self.players)]
@@ -146,7 +150,7 @@ class Quiddler(Game):
         if number > ROUNDS:
             raise IllegalPlay(f"all {ROUNDS} rounds are played; the game is over")
         self.player(event.out)
-        size = number + 2
+        size = self.round_cards(number)
         seen = [self.player(h.player) for h in event.hands]
         if len(set(seen)) != len(seen):
             raise IllegalPlay("a player is listed twice in the round")

@@ -103,6 +103,14 @@ def test_typed_notation():
     assert info.value.options == [["Q", "U", "I", "T"], ["QU", "I", "T"]]
     [quit_] = parse_play("quiddler", "qu-i-t", qd)
     assert [c.face for c in quit_] == ["QU", "I", "T"]
+    # a hand of 3 cards (round 1) cannot hold Q-U-I-T: the one spelling left is taken
+    [quit_] = parse_play("quiddler", "quit", qd, max_cards=3)
+    assert [c.face for c in quit_] == ["QU", "I", "T"]
+    with pytest.raises(AmbiguousSpelling) as info:
+        parse_play("quiddler", "thin", qd, max_cards=3)
+    assert ["T", "H", "I", "N"] not in info.value.options and len(info.value.options) == 3
+    with pytest.raises(MalformedCard, match="QUITE takes at least 4 cards but a hand holds 3 this round"):
+        parse_play("quiddler", "quite", qd, max_cards=3)
     wp = standard_deck("words-and-points")
     [w] = parse_play("words-and-points", "c=at", wp)
     assert [c.token("words-and-points") for c in w] == ["C", "=A", "T"]

@@ -195,19 +195,38 @@ async def test_quiddler_round_entry_computes_bonuses(app_for, store):
         await pilot.press("ctrl+r")
         assert isinstance(app.screen, RoundScreen)
         await pilot.press("enter", "down", "enter")  # Ann went out
-        await pilot.press("tab", *"quit")
-        assert "splits 2 ways" in str(app.screen.query_one(Preview).render())
+        await pilot.press("tab", *"thin")
+        assert "THIN splits 3 ways" in str(app.screen.query_one(Preview).render())
         await pilot.press("enter")
         assert isinstance(app.screen, SpellingScreen)
-        await pilot.press("down", "enter")  # QU-I-T: three cards
-        assert app.screen.query_one("#words-0", Input).value == "qu-i-t"
+        # round 1 deals 3 cards: T-H-I-N (4 cards) is not offered
+        offered = [str(o.id) for o in app.screen.query_one(OptionList).options]
+        assert offered == ["t-h-in", "th-i-n", "th-in"]
+        await pilot.press("down", "enter")  # TH-I-N: three cards
+        assert app.screen.query_one("#words-0", Input).value == "th-i-n"
         await pilot.press("tab", "tab", "tab", *"qu e a", "enter")
         game = app.screen.game
         assert isinstance(app.screen, TableScreen)
-        assert game.scores == {"Ann": 34, "Bob": 0} and game.round_number == 2
+        # TH 9 + I 2 + N 5 = 16, most words +10, longest word +10
+        assert game.scores == {"Ann": 36, "Bob": 0} and game.round_number == 2
         rec = game.state.rounds[-1]
         assert [(r.most_words, r.longest_word) for r in rec.results] == [(10, 10), (0, 0)]
         assert json.loads(ledger_rows(store, saved.id)[-1][0])["hands"]["Bob"] == {"words": [], "left": ["QU", "E", "A"]}
+
+
+async def test_a_spelling_the_hand_cannot_hold_is_never_asked(app_for, store):
+    """QUIT in round 1 (3 cards) can only be QU-I-T; in round 2 (4 cards) beside a card left, still only QU-I-T."""
+    saved = new_saved_game(store, "quiddler", ["Ann", "Bob"])
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r", "enter", "down", "enter", "tab", *"quit")
+        assert "splits" not in str(app.screen.query_one(Preview).render())
+        await pilot.press("tab", "tab", "tab", *"e e e", "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert [c.face for c in app.screen.game.state.rounds[-1].hands[0].words[0]] == ["QU", "I", "T"]
+        await pilot.press("ctrl+r", "enter", "down", "enter", "tab", "tab", "e", "shift+tab", *"quit", "enter")
+        assert isinstance(app.screen, RoundScreen)  # no picker: the one spelling that fits is written in
+        assert app.screen.query_one("#words-0", Input).value == "qu-i-t"
 
 
 async def test_quiddler_challenge_names_the_word(app_for, store):

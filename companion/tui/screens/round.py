@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
@@ -30,7 +32,7 @@ class RoundScreen(ModalScreen[Round | None]):
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical(classes="dialog"):
-            yield Static(f"Round {game.round_number}: {game.round_number + 2} cards each. Words as quit or "
+            yield Static(f"Round {game.round_number}: {game.round_cards()} cards each. Words as quit or "
                          "qu-i-t, cards left as z e.", classes="dialog-title")
             with Grid(id="round-grid"):
                 yield Label("Went out")
@@ -65,11 +67,11 @@ class RoundScreen(ModalScreen[Round | None]):
         out = self.query_one("#out", Select).value
         if not isinstance(out, str):
             raise CompanionError("choose who went out (the first box)")
-        kind, deck = self.game.kind, self.game.deck
+        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
         hands = []
         for i, player in enumerate(self.game.players):
             typed = self.query_one(f"#words-{i}", Input).value
-            words = parse_play(kind, typed, deck) if typed.strip() else ()
+            words = parse_play(kind, typed, deck, size) if typed.strip() else ()
             hands.append(QuiddlerHand(player, words, parse_cards(self.game.kind, self.query_one(f"#left-{i}", Input).value, deck)))
         return Round(out, tuple(hands))
 
@@ -107,19 +109,38 @@ class RoundScreen(ModalScreen[Round | None]):
         self.dismiss(round_)
 
     def ask_spelling(self, words: Input) -> bool:
-        """Offer the ways the first ambiguous word splits into cards; the pick is written back with dashes."""
+        """Offer the ways the first ambiguous word splits into cards that the hand can hold (beside the row's
+        other words and cards left, where they read); the pick is written back with dashes."""
         parts = words.value.replace(",", " ").split()
+        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
         for i, part in enumerate(parts):
             try:
-                parse_play(self.game.kind, part, self.game.deck)
+                parse_play(kind, part, deck, size)
             except AmbiguousSpelling as exc:
                 def write_back(spelled: str | None, i: int = i) -> None:
                     if spelled:
                         words.value = " ".join(spelled if j == i else p for j, p in enumerate(parts))
                     words.focus()
 
-                self.app.push_screen(SpellingScreen(part, exc.options, self.game.deck), write_back)
+                room = size - self.cards_beside(words, parts[:i] + parts[i + 1:])
+                options = [o for o in exc.options if len(o) <= room] or exc.options
+                if len(options) == 1:  # the only spelling that fits: nothing to ask
+                    write_back("-".join(options[0]).lower())
+                    return False
+                self.app.push_screen(SpellingScreen(part, options, deck), write_back)
                 return True
             except CompanionError:
                 return False
         return False
+
+    def cards_beside(self, words: Input, others: list[str]) -> int:
+        """The cards of a row's other words and its cards left, counting only what reads."""
+        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
+        row = str(words.id).split("-")[1]
+        taken = 0
+        for text in others:
+            with suppress(CompanionError):
+                taken += sum(len(w) for w in parse_play(kind, text, deck, size))
+        with suppress(CompanionError):
+            taken += len(parse_cards(kind, self.query_one(f"#left-{row}", Input).value, deck))
+        return taken
