@@ -10,11 +10,12 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from companion.errors import CompanionError
 from companion.gamelog import LogError, export_log, read_log, summary
 from companion.games import GAME_CLASSES
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, read_words
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -119,17 +120,15 @@ def _lexicon(args) -> Lexicon:
 
 
 def _judge(args) -> int:
-    lexicon = _lexicon(args)
-    words = [w.upper() for w in args.words]
-    bad = [w for w in words if not (w.isalpha() and w.isascii())]
-    if bad:
-        err.print(f"companion: {', '.join(bad)}: a word is plain letters only (no digits, hyphens or apostrophes)")
-        return 2
-    valid = lexicon.judge(words)
+    typed = read_words(" ".join(args.words))  # "cat dog" in one argument is the same play as cat dog
+    valid = _lexicon(args).judge(typed.words)
     if args.json:
-        print(json.dumps({"words": words, "valid": valid}))
+        print(json.dumps({"words": typed.words, "valid": valid} | ({"note": typed.note} if typed.note else {})))
     else:
-        out.print(f"[bold {'green' if valid else 'red'}]{'VALID' if valid else 'NOT VALID'}[/]  {' '.join(words)}")
+        out.print(Text.assemble(("VALID" if valid else "NOT VALID", f"bold {'green' if valid else 'red'}"),
+                                "  ", " ".join(typed.words)))
+        if typed.note:
+            out.print(Text(typed.note, style="dim"))
     return 0 if valid else 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -23,6 +24,28 @@ def load_words(path: str | Path = ENABLE) -> frozenset[str]:
     if not words:
         raise CompanionError(f"word list {path} holds no words; give a text file with one word a line")
     return words
+
+
+@dataclass(frozen=True)
+class Typed:
+    """Words typed to be judged, in plain capitals, and a note when accents were dropped to get there."""
+
+    words: list[str]
+    note: str = ""
+
+
+def read_words(text: str) -> Typed:
+    """Split typed text into the words of one play (spaces or commas apart). Cards carry no accents, so an
+    accented letter is judged as its plain letter (CAFÉ as CAFE) and the note says so; anything else that is
+    not a letter is refused with what to type."""
+    typed = text.replace(",", " ").split()
+    plain = ["".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c)).upper()
+             for w in typed]
+    bad = [t for t, w in zip(typed, plain) if not (w.isalpha() and w.isascii())]
+    if bad:
+        raise CompanionError(f"{', '.join(bad)}: a word is plain letters only (no digits, hyphens or apostrophes)")
+    changed = [f"{t.upper()} as {w}" for t, w in zip(typed, plain) if t.upper() != w]
+    return Typed(plain, f"judged {', '.join(changed)}: the cards carry no accents" if changed else "")
 
 
 @dataclass

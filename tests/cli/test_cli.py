@@ -59,6 +59,18 @@ def test_judge_exit_codes(capsys):
     assert main(["judge", "qat", "xyzzyq"]) == 1  # a play is judged as a whole
     assert "NOT VALID" in capsys.readouterr().out
     assert main(["judge", "don't"]) == 2
+    assert "plain letters only" in capsys.readouterr().err
+
+
+def test_judge_one_argument_of_several_words_and_accents(capsys):
+    assert main(["judge", "cat dog", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"words": ["CAT", "DOG"], "valid": True}
+    assert main(["judge", "cat xyzzyq"]) == 1  # one argument, judged as a whole like `judge cat xyzzyq`
+    assert "NOT VALID  CAT XYZZYQ" in capsys.readouterr().out
+    assert main(["judge", "Café"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["VALID  CAFE", "judged CAFÉ as CAFE: the cards carry no accents"]
+    assert main(["judge", "naïve", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["note"] == "judged NAÏVE as NAIVE: the cards carry no accents"
 
 
 def test_the_judge_screen_takes_the_word_list_and_house_list(tmp_path, monkeypatch):

@@ -157,8 +157,15 @@ async def test_judge_only_mode(app_for):
         assert app.screen.query_one(Banner).word == "VALID" and app.screen.has_class("-valid")
         await pilot.press("ctrl+u", *"qat xyzzy", "enter")
         assert app.screen.query_one(Banner).word == "NOT VALID"
+        assert app.screen.query_one("#judge-input", Input).value == ""  # the next word is typed afresh
         await pilot.press("x")
         assert app.screen.query_one(Banner).word == ""  # an old verdict never sits under new text
+        await pilot.press("ctrl+u", *"café", "enter")  # as `companion judge café`: judged as CAFE, with a note
+        judged = str(app.screen.query_one("#judged").render())
+        assert app.screen.query_one(Banner).word == "VALID" and "judged CAFÉ as CAFE: the cards carry no accents" in judged
+        await pilot.press(*"don't", "enter")
+        assert "plain letters only" in str(app.screen.query_one("#judged").render())
+        assert app.screen.query_one(Banner).word == ""
         await pilot.press("escape")
     assert app.return_code == 0
 

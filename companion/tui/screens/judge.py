@@ -10,7 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from companion.games import GAME_CLASSES
-from companion.lexicon import Lexicon
+from companion.errors import CompanionError
+from companion.lexicon import Lexicon, read_words
 from companion.tui.widgets.banner import Banner
 
 
@@ -43,19 +44,26 @@ class JudgeScreen(Screen):
         yield Footer(show_command_palette=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.query_one(Banner).word = ""  # an old verdict must never sit under new text
-        self.query_one("#judged", Static).update("")
+        if event.value:  # an old verdict must never sit under new text (clearing the line keeps it)
+            self.query_one(Banner).word = ""
+            self.query_one("#judged", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        words = [w for w in event.value.upper().replace(",", " ").split()]
-        if not words:
+        if not event.value.split():
             return
-        valid = self.lexicon.judge(words)
+        judged = self.query_one("#judged", Static)
+        try:
+            typed = read_words(event.value)
+        except CompanionError as exc:
+            judged.update(Text(str(exc), style="bold red"))
+            return
+        valid = self.lexicon.judge(typed.words)
         banner = self.query_one(Banner)
         banner.word = "VALID" if valid else "NOT VALID"
         self.set_class(valid, "-valid")
         self.set_class(not valid, "-invalid")
-        self.query_one("#judged", Static).update(Text(" ".join(words), style="bold"))
+        judged.update(Text.assemble((" ".join(typed.words), "bold"), ("\n" + typed.note if typed.note else "", "dim")))
+        event.input.clear()  # the next word is typed afresh; the verdict stays with the word shown under it
 
     def action_snap(self) -> None:
         from companion.tui.screens.snap import snap_into  # loads on first use
