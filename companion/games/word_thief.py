@@ -153,9 +153,8 @@ class WordThief(Game):
         new.turn += 1
         new.plays = new.plays + (Play(player, tuple(made), stolen, tuple(sorted(used.elements(), key=str)),
                                       sum(w.bonus_points for w in made)),)
-        drew = f", draws {draw}" if draw else ""
         return Step(new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} "
-                    + ", ".join(w.text for w in made) + drew)
+                    + ", ".join(w.text for w in made))
 
     def _check_deck(self, state: WordThiefState, table: Counter, player: str, used: Counter) -> None:
         """The deck check of a play: the table after it, plus the cards other challenges left known in hands."""
