@@ -169,7 +169,9 @@ def serve(host: str, port: int, say: Callable[[str], None], width: int = 80) -> 
         say(line)
     announce(sharing)
     try:
-        web.run_app(server.make_app(), host=host, port=port, print=None, access_log=None)
+        # a closed tab cancels its feed at once; live feeds and the app's sockets are not waited for at Ctrl+C
+        web.run_app(server.make_app(), host=host, port=port, print=None, access_log=None,
+                    handler_cancellation=True, shutdown_timeout=1)
     finally:
         withdraw()
         store.close()
