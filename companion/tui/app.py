@@ -79,6 +79,12 @@ class CompanionApp(App[None]):
 
         self.push_screen(TeachScreen(game))
 
+    def share_board(self, game_id: int | None) -> None:
+        from companion.share import current
+        from companion.tui.screens.share import ShareScreen
+
+        self.push_screen(ShareScreen(current(), game_id))
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if not self.cursor_blink and isinstance(event.widget, Input):
             event.widget.cursor_blink = False
@@ -91,6 +97,8 @@ class CompanionApp(App[None]):
         if isinstance(screen, TableScreen):
             yield SystemCommand("Another game", "Start a new game or resume a saved one (this one stays saved)",
                                 self.leave_game)
+        yield SystemCommand("Share the board", "A QR code that opens this game's live board on phones and the TV",
+                            partial(self.share_board, screen.saved.id if isinstance(screen, TableScreen) else None))
         yield SystemCommand("Teach a deck", "Photograph a deck you own once, so the camera reads its print",
                             partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None))
         for binding in screen.BINDINGS:
