@@ -18,7 +18,7 @@ from companion.games import GAME_CLASSES
 from companion.lexicon import Lexicon, read_words
 
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # one error, one line, whatever the width
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,8 +41,12 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--words-file", type=Path, metavar="FILE", help="judge against this word list instead of ENABLE")
     j.add_argument("--json", action="store_true")
 
-    g = sub.add_parser("games", help="list saved games")
+    g = sub.add_parser("games", help="list saved games: game, players, leader and score, finished or not, last played")
     g.add_argument("--json", action="store_true")
+
+    d = sub.add_parser("delete", help="delete a saved game (asks first)")
+    d.add_argument("id", type=int)
+    d.add_argument("--yes", action="store_true", help="do not ask")
 
     e = sub.add_parser("export", help="write a saved game as a JSON game log")
     e.add_argument("id", type=int)
@@ -69,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             return _judge(args)
         if args.command == "games":
             return _games(args)
+        if args.command == "delete":
+            return _delete(args)
         if args.command == "export":
             return _export(args)
         if args.command == "import":
@@ -133,19 +139,47 @@ def _judge(args) -> int:
 
 
 def _games(args) -> int:
-    games = _store().games()
+    from companion.overview import ago, overview
+
+    games = overview(_store())
     if args.json:
-        print(json.dumps([{"id": g.id, "game": g.kind, "players": g.players, "events": g.events} for g in games]))
+        print(json.dumps([{"id": g.info.id, "game": g.info.kind, "players": g.info.players, "events": g.info.events,
+                           "leader": g.leader, "score": g.score, "finished": g.finished,
+                           "updated": g.info.updated} for g in games]))
         return 0
     if not games:
         out.print("no saved games yet: `companion` starts one")
         return 0
     table = Table(title="saved games (resume with: companion --resume ID)")
-    for col in ("id", "game", "players", "events"):
+    for col in ("id", "game", "players", "standing", "state", "last played"):
         table.add_column(col)
     for g in games:
-        table.add_row(str(g.id), g.kind, ", ".join(g.players), str(g.events))
+        table.add_row(str(g.info.id), g.title, Text(", ".join(g.info.players)), Text(g.standing), g.state,
+                      ago(g.info.updated))
     out.print(table)
+    return 0
+
+
+def _delete(args) -> int:
+    from companion.overview import overview
+
+    store = _store()
+    found = [g for g in overview(store) if g.info.id == args.id]
+    if not found:
+        err.print(f"companion: there is no saved game {args.id}; `companion games` lists them", markup=False)
+        return 2
+    what = found[0].line()
+    if not args.yes:
+        out.print(Text(what))
+        try:
+            answer = input("Delete this game for good? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            out.print("kept")
+            return 1
+    store.delete(args.id)
+    out.print(Text(f"deleted {what}"))
     return 0
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.decks import standard_deck
 
 DESIGN_LOG = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "h"}, "events": [
     {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
@@ -108,3 +109,38 @@ def test_help_everywhere():
     for args in ([], ["replay"], ["judge"], ["games"], ["export"], ["import"]):
         run = subprocess.run([sys.executable, "-m", "companion", *args, "--help"], capture_output=True, text=True)
         assert run.returncode == 0 and "usage: companion" in run.stdout
+
+
+def test_games_lists_leader_score_and_finished_and_delete_asks_first(tmp_path, capsys, monkeypatch):
+    main(["import", str(_write(tmp_path, DESIGN_LOG))])  # finished: Bob won with 6
+    main(["import", str(_write(tmp_path, dict(DESIGN_LOG, events=DESIGN_LOG["events"][:1])))])  # Ann leads with 5
+    capsys.readouterr()
+    assert main(["games", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(g["leader"], g["score"], g["finished"]) for g in listed] == [("Ann", 5, False), ("Bob", 6, True)]
+    main(["games"])
+    table = capsys.readouterr().out
+    assert "Ann leads with 5" in table and "in play" in table and "Bob won with 6" in table and "finished" in table
+    first = listed[1]["id"]
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert main(["delete", str(first)]) == 1
+    assert "Word Thief · Ann, Bob · Bob won with 6 · finished" in capsys.readouterr().out
+    monkeypatch.setattr("builtins.input", lambda prompt: "y")
+    assert main(["delete", str(first)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"deleted #{first}  Word Thief · Ann, Bob")
+    main(["games", "--json"])
+    assert [g["id"] for g in json.loads(capsys.readouterr().out)] == [listed[0]["id"]]
+    assert main(["delete", str(first), "--yes"]) == 2
+    assert "there is no saved game" in capsys.readouterr().err
+    assert main(["delete", str(listed[0]["id"]), "--yes"]) == 0
+
+
+def test_replay_refuses_a_turn_once_the_pile_and_a_hand_are_used_up(tmp_path, capsys):
+    # two players, half a deck: 7 refills of 7 and one of 5 empty the pile of 54, the ninth make Ann's hand
+    cards = [f + s for (f, s), n in standard_deck("word-thief").counts.items() if s for _ in range(n)]
+    makes = [{"type": "make", "player": ("Ann", "Bob")[i % 2], "words": [cards[7 * i:7 * i + 7]]} for i in range(9)]
+    data = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"half_deck": True},
+            "events": makes + [{"type": "pass", "player": "Bob"}]}
+    assert main(["replay", str(_write(tmp_path, data)), "--json"]) == 2
+    assert capsys.readouterr().err.strip() == ("event 10: the draw pile is empty and Ann holds no cards: the game is "
+                                               "over; only a challenge of the latest play or the end may follow")

@@ -7,9 +7,10 @@ import json
 from textual.widgets import Input, OptionList, Select
 
 from companion.cards import Card
-from companion.events import QuiddlerHand, Round
+from companion.events import Make, QuiddlerHand, Round
 from companion.store import new_saved_game
 from companion.tui.app import make_app
+from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
@@ -94,6 +95,26 @@ async def test_resume_lists_saved_games(app_for, store):
         assert "Words And Points" in str(options.get_option_at_index(0).prompt)
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen) and app.screen.saved.id == saved.id
+
+
+async def test_saved_games_show_the_standing_and_a_game_is_deleted_after_a_yes(app_for, store):
+    kept = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    gone = new_saved_game(store, "word-thief", ["Cy", "Di"], {"trump": "s"})
+    gone.apply(Make("Cy", (tuple(Card(f, "h") for f in "CAT"),)))  # CAT locked in hearts: 5 x2 = 10
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        options = app.screen.query_one("#saved-games", OptionList)
+        first = str(options.get_option_at_index(0).prompt)
+        assert first.startswith(f"#{gone.id}  Word Thief · Cy, Di · Cy leads with 10 · in play · 0 min ago")
+        assert "Words And Points · Ann, Bob · a tie at 0 · in play" in str(options.get_option_at_index(1).prompt)
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # kept
+        assert options.option_count == 2
+        await pilot.press("delete", "y")
+        assert isinstance(app.screen, StartScreen) and options.option_count == 1
+    assert [g.id for g in store.games()] == [kept.id]
 
 
 async def test_demo_from_the_start_screen(app_for):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,20 +15,15 @@ from companion.decks import SUITS
 from companion.errors import CompanionError
 from companion.games import GAME_CLASSES
 from companion.lexicon import Lexicon
+from companion.overview import overview
 from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
+from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.options import ONE_BONUS, TICK_OPTIONS
 from companion.tui.view import suit_label
 
 DICTIONARY_HINT = "ENABLE (or the path of a word list, one word a line)"
-
-
-def ago(then: float) -> str:
-    minutes = int((time.time() - then) // 60)
-    if minutes < 60:
-        return f"{minutes} min ago"
-    return f"{minutes // 60} h ago" if minutes < 1440 else time.strftime("%d %b", time.localtime(then))
 
 
 class StartScreen(Screen):
@@ -39,6 +32,7 @@ class StartScreen(Screen):
         Binding("ctrl+r", "resume", "Resume", tooltip="Pick a saved game"),
         Binding("ctrl+o", "demo", "Demo game", tooltip="Open a ready Word Thief game for three"),
         Binding("ctrl+g", "judge", "Judge words", tooltip="Judge words against the dictionary, no game"),
+        Binding("delete", "delete_game", "Delete game", tooltip="Delete the saved game picked in the list (asks first)"),
     ]
 
     def __init__(self, store: Store | None, error: str = "") -> None:
@@ -111,10 +105,8 @@ class StartScreen(Screen):
             return
         saved = self.query_one("#saved-games", OptionList)
         saved.clear_options()
-        games = self.store.games()
-        saved.add_options([Option(f"#{g.id}  {GAME_CLASSES[g.kind].title if g.kind in GAME_CLASSES else g.kind}"
-                                  f"  ·  {', '.join(g.players)}  ·  {g.events} events  ·  {ago(g.updated)}",
-                                  id=str(g.id)) for g in games])
+        games = overview(self.store)
+        saved.add_options([Option(Text(g.line()), id=str(g.info.id)) for g in games])
         if games:
             saved.highlighted = 0
         else:
@@ -182,6 +174,29 @@ class StartScreen(Screen):
             return
         self.say("")
         self.app.push_screen(JudgeScreen(lexicon, kind or None))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete_game":  # only where a saved game is picked
+            return self.store is not None and self.query_one("#start-tabs", TabbedContent).active == "resume"
+        return True
+
+    @on(TabbedContent.TabActivated)
+    def tab_changed(self) -> None:
+        self.refresh_bindings()
+
+    def action_delete_game(self) -> None:
+        saved = self.query_one("#saved-games", OptionList)
+        if saved.highlighted is None or (option := saved.get_option_at_index(saved.highlighted)).disabled:
+            return
+        gid = int(option.id or 0)
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.store is not None:
+                self.store.delete(gid)
+                self.say("")
+                self.fill_saved_games()
+
+        self.app.push_screen(ConfirmScreen(f"Delete game #{gid} for good?", Text(str(option.prompt))), answered)
 
     @on(OptionList.OptionSelected, "#saved-games")
     def resume_game(self, event: OptionList.OptionSelected) -> None:
