@@ -6,20 +6,16 @@ A play is committed through the store by another process, as another window at t
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
 from companion.share import current
 from companion.store import Store, new_saved_game
 
-from .browser import CHROMIUM, launch
+from .browser import CHROMIUM, ROOT, launch, serving
 
-ROOT = Path(__file__).resolve().parents[2]
 COMMIT = """
 import sys
 from companion.events import Make
@@ -35,33 +31,13 @@ if CHROMIUM is None:
 pytest.importorskip("playwright", reason="the browser tests need playwright: pip install -e '.[test]'")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """A `companion serve` process on a fresh data folder holding one Word Thief game; yields (base, game id)."""
+    """`companion serve` on a fresh data folder holding one Word Thief game; yields (address, game id, env)."""
     data = tmp_path_factory.mktemp("served")
-    env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
     gid = new_saved_game(Store(data / "ledger.sqlite3"), "word-thief", ["Ann", "Bob"], {"trump": "h"}).id
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            assert server.poll() is None, server.stdout.read()
-            time.sleep(0.1)
-    yield base, gid, env
-    server.terminate()
-    server.wait(10)
+    with serving(data) as base:
+        yield base, gid, {**os.environ, "COMPANION_DATA_DIR": str(data)}
 
 
 @pytest.fixture(scope="module")
