@@ -26,6 +26,7 @@ bench: setup
 	$(PY) bench/tui.py
 	$(PY) bench/vision.py
 	$(PY) bench/camera.py
+	$(PY) bench/serve.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -37,8 +37,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(data: Path, *extra: str) -> Iterator[str]:
-    """`companion serve` on the ledger in ``data``, in its own process; yields its address once it answers."""
+def serving(data: Path, *extra: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`companion serve` on the ledger in ``data``, in its own process; yields its address and process once it
+    answers."""
     port = free_port()
     env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port), *extra], cwd=ROOT,
@@ -53,7 +54,7 @@ def serving(data: Path, *extra: str) -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"companion serve did not start: {server.stdout.read()}") from None
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server
     finally:
         server.terminate()
         server.wait(10)

@@ -58,7 +58,7 @@ def main() -> None:
         shots = {"board-word-thief": (word_thief(store, end=False), [PHONE, TV]),
                  "board-quiddler": (quiddler(store), [TV]),
                  "board-game-over": (word_thief(store, end=True), [PHONE])}
-        with serving(Path(tmp)) as base:
+        with serving(Path(tmp)) as (base, _):
             for name, (gid, sizes) in shots.items():
                 for size in sizes:
                     page = browser.new_page(viewport=size)

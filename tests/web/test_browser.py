@@ -36,7 +36,7 @@ def served(tmp_path_factory):
     """`companion serve` on a fresh data folder holding one Word Thief game; yields (address, game id, env)."""
     data = tmp_path_factory.mktemp("served")
     gid = new_saved_game(Store(data / "ledger.sqlite3"), "word-thief", ["Ann", "Bob"], {"trump": "h"}).id
-    with serving(data) as base:
+    with serving(data) as (base, _):
         yield base, gid, {**os.environ, "COMPANION_DATA_DIR": str(data)}
 
 
