@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -206,8 +207,9 @@ def _serve(args) -> int:
     try:
         serve(args.host, args.port, lambda line: out.print(line, markup=False, soft_wrap=True), out.width)
     except OSError as exc:
-        err.print(f"companion: cannot serve on {args.host}:{args.port} ({exc.strerror or exc}); "
-                  "choose another port with --port, or another address with --host", markup=False)
+        why = "that port is in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
+        err.print(f"companion: cannot serve on {args.host}:{args.port}: {why}; choose another port with --port, "
+                  "or another address with --host", markup=False)
         return 2
     return 0
 

@@ -68,7 +68,13 @@ def announce(sharing: Sharing) -> None:
 
 
 def withdraw() -> None:
-    (data_dir() / RECORD).unlink(missing_ok=True)
+    """Remove this server's record (only its own: another server may have written one since)."""
+    path = data_dir() / RECORD
+    try:
+        if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
+            path.unlink()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def current() -> Sharing | None:

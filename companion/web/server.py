@@ -13,6 +13,7 @@ import asyncio
 import os
 import secrets
 import shlex
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 
@@ -160,7 +161,11 @@ def new_token() -> str:
 
 
 def serve(host: str, port: int, say: Callable[[str], None], width: int = 80) -> None:
-    """Run the server until Ctrl+C; ``say`` prints the addresses and QR codes for the table."""
+    """Run the server until Ctrl+C; ``say`` prints the addresses and QR codes for the table.
+
+    The port is bound first, so a port in use is said before any address is printed or recorded."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.create_server((host, port), family=family)
     store = Store()
     os.environ["COMPANION_DATA_DIR"] = str(data_dir())  # the app in the browser opens the same ledger
     sharing = sharing_for(host, port, new_token())
@@ -170,8 +175,8 @@ def serve(host: str, port: int, say: Callable[[str], None], width: int = 80) -> 
     announce(sharing)
     try:
         # a closed tab cancels its feed at once; live feeds and the app's sockets are not waited for at Ctrl+C
-        web.run_app(server.make_app(), host=host, port=port, print=None, access_log=None,
-                    handler_cancellation=True, shutdown_timeout=1)
+        web.run_app(server.make_app(), sock=listening, print=None, access_log=None, handler_cancellation=True,
+                    shutdown_timeout=1)
     finally:
         withdraw()
         store.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import cv2
 import numpy as np
 
@@ -50,3 +52,17 @@ def test_shared_addresses_print_with_their_qr_codes_side_by_side_when_they_fit()
 
 def test_no_record_means_no_server():
     assert current() is None
+
+
+def test_a_port_in_use_is_one_line_and_records_nothing(capsys):
+    from companion.cli import main
+    from companion.paths import data_dir
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err.strip() == (f"companion: cannot serve on 127.0.0.1:{port}: that port is in use; choose another "
+                                   "port with --port, or another address with --host")
+    assert not (data_dir() / "serve.json").exists()
