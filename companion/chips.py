@@ -45,11 +45,9 @@ class ChipMove:
         return any((self.red, self.blue, self.white))
 
     def describe(self) -> str:
-        take = [f"{n} {c}" for c in COLOURS if (n := getattr(self, c)) > 0]
-        give = [f"{-n} {c}" for c in COLOURS if (n := getattr(self, c)) < 0]
-        parts = []
+        """In the bank's plain words: 'takes 3 blue, 3 white', or with change 'pays 1 red, gets 2 white back'."""
+        take = ", ".join(f"{n} {c}" for c in COLOURS if (n := getattr(self, c)) > 0)
+        give = ", ".join(f"{-n} {c}" for c in COLOURS if (n := getattr(self, c)) < 0)
         if give:
-            parts.append("returns " + ", ".join(give))
-        if take:
-            parts.append(("takes back " if give else "takes ") + ", ".join(take))
-        return "; ".join(parts) or "no chips move"
+            return f"pays {give}" + (f", gets {take} back" if take else "")
+        return f"takes {take}" if take else "no chips move"

@@ -235,4 +235,7 @@ def _round_note(r: PlayerRound) -> str:
         parts.append("most words +10")
     if r.longest_word:
         parts.append("longest word +10")
+    raw = r.in_words - r.in_hand + r.most_words + r.longest_word
+    if raw < r.total:
+        parts.append(f"{raw} floored at 0")
     return ", ".join(parts)

@@ -47,7 +47,7 @@ def chips_text(chips: Chips, score: int) -> Text:
 
 
 def move_text(move: ChipMove) -> Text:
-    """'returns 1 blue; takes back 2 white' with each colour named in its colour."""
+    """'pays 1 blue, gets 2 white back' with each colour named in its colour."""
     text = Text(move.describe())
     for colour in COLOURS:
         text.highlight_words([colour], CHIP_STYLES[colour])
@@ -66,9 +66,10 @@ def line_text(line: LedgerLine) -> Text:
 def outcome_text(outcome: Outcome) -> Text:
     """Each ledger line of an event, then who takes or returns which chips."""
     rows: list[Text] = [line_text(line) for line in outcome.lines]
+    deltas = outcome.deltas
     for player, move in outcome.chips.items():
         if move:
-            rows.append(Text.assemble((f"{player} ", "bold"), move_text(move)))
+            rows.append(Text.assemble((f"{player} ", "bold"), f"{signed(deltas[player])}: ", move_text(move)))
     return Text("\n").join(rows)
 
 

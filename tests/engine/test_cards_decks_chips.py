@@ -140,7 +140,9 @@ def test_chip_moves_make_change():
     # 4 (four whites) -> 5 (one blue): return 4 whites, take a blue
     move = ChipMove.between(4, 5)
     assert (move.red, move.blue, move.white) == (0, 1, -4)
-    assert move.describe() == "returns 4 white; takes back 1 blue"
+    assert move.describe() == "pays 4 white, gets 1 blue back"
+    assert ChipMove.between(20, 2).describe() == "pays 1 red, gets 2 white back"
+    assert ChipMove.between(0, 18).describe() == "takes 3 blue, 3 white"
     # 5 -> 3: return a blue, take back three whites (RULES.md's "making change")
     assert ChipMove.between(5, 3) == ChipMove(0, -1, 3)
     # 23 -> 40: return 3 whites, take a red (20 + 0 + 3 -> 40 + 0 + 0)

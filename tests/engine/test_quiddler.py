@@ -35,9 +35,12 @@ def test_round_sizes_and_dealer_rotation():
 def test_two_letter_card_scores_less_than_its_two_letters():
     g = qd()
     # round 1 (3 cards): QU-I-T is 3 cards, 9+2+3 = 14; Bob's Z is left: -14, floored to 0
-    g.apply(round_("Ann", hand("Ann", ["QU I T"]), hand("Bob", [], "Z E A")))
+    out = g.apply(round_("Ann", hand("Ann", ["QU I T"]), hand("Bob", [], "Z E A")))
     # bonuses: Ann is the only one with a word: most words +10, longest (QUIT, 4 letters) +10: 14 + 20 = 34
     assert g.scores == {"Ann": 34, "Bob": 0}
+    # Bob: Z 14 + E 2 + A 2 = 18 left: -18, and the ledger says the floor took it to 0
+    assert out.lines[1].note == "no words: 0 - 18 left, -18 floored at 0"
+    assert "floored" not in out.lines[0].note
     g.apply(round_("Bob", hand("Ann", [], "A A A A"), hand("Bob", ["Q U I T"])))
     # round 2 (4 cards): Q+U+I+T = 15+4+2+3 = 24 (+20 bonuses = 44); Ann 0 - 8 floored to 0
     assert g.scores == {"Ann": 34, "Bob": 44}

@@ -40,7 +40,7 @@ async def test_typing_previews_and_enter_commits_to_sqlite(app_for, store):
         await pilot.press(*"load/c")
         preview = str(app.screen.query_one(Preview).render())
         assert "L♣ O♣ A♣ D♣" in preview and "LOAD ✓" in preview and "+10" in preview and "x2" in preview
-        assert "returns 2 blue; takes back 1 red" in preview
+        assert "Cy +10: pays 2 blue, gets 1 red back" in preview
         await pilot.press("enter")
         screen = app.screen
         assert screen.game.scores["Cy"] == 22 and screen.query_one("#play", Input).value == ""
