@@ -26,12 +26,12 @@ from companion.notation import parse_play  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 
-def timed(fn, repeat: int) -> list[float]:
+def timed(fn, repeat: int, clock=time.perf_counter) -> list[float]:
     out = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = clock()
         fn()
-        out.append(time.perf_counter() - t)
+        out.append(clock() - t)
     return out
 
 
@@ -87,6 +87,11 @@ def main() -> None:
         rows.append(("resume from SQLite (500 events)", statistics.median(ours) * 1e3, "ms",
                      statistics.median(base) * 1e3, "json.loads of the log alone"))
 
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, float, str, float, str]]) -> None:
+    """The machine, then one line (or with --md a markdown row) per measure: ours, the baseline, the ratio."""
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
     print(f"date {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}")
@@ -95,10 +100,9 @@ def main() -> None:
     for name, value, unit, baseline, what in rows:
         ratio = value / baseline
         if "--md" in sys.argv:
-            print(f"| {name} | {value:.2f} {unit} | {baseline:.2f} {unit} ({what}) | {ratio:.2f}x |")
+            print(f"| {name} | {value:.2f} {unit} | {baseline:.2f} {unit} ({what}) | {ratio:.3g}x |")
         else:
-            print(f"{name:34s} {value:9.2f} {unit:4s}  baseline {baseline:9.2f} {unit:4s} ({what})  ratio {ratio:.2f}")
-
+            print(f"{name:34s} {value:9.2f} {unit:4s}  baseline {baseline:9.2f} {unit:4s} ({what})  ratio {ratio:.3g}")
 
 if __name__ == "__main__":
     main()

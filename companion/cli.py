@@ -13,10 +13,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from companion.cards import Card
+from companion.decks import WILD
+from companion.english import plural
 from companion.errors import CompanionError
 from companion.gamelog import LogError, export_log, read_log, summary
-from companion.games import GAME_CLASSES
+from companion.games import GAME_CLASSES, Game
 from companion.lexicon import Lexicon, read_words
+from companion.notation import parse_cards
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)  # one error, one line, whatever the width
@@ -60,6 +64,27 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1",
                    help="127.0.0.1 (default): this computer only; 0.0.0.0: phones, tablets and TVs on this network")
     s.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
+
+    c = sub.add_parser("coach", help="the best hand, or the steals a table offers")
+    coach = c.add_subparsers(dest="coach", metavar="WHAT", required=True)
+    h = coach.add_parser("hand", help="the best words a hand can make (Quiddler: cards in words less cards left)")
+    h.add_argument("cards", nargs="+", metavar="CARD", help="the cards: QU I T E ER S (a blank or joker: *)")
+    h.add_argument("--game", choices=[k for k, cls in GAME_CLASSES.items() if cls.best_hand is not Game.best_hand],
+                   required=True)
+    h.add_argument("--out", action="store_true", help="Quiddler: every card must go into a word (going out)")
+    h.add_argument("--table", default="", metavar="LETTERS",
+                   help="Words And Points: the letters on the table, one of which the word may build through")
+    h.add_argument("--json", action="store_true")
+    st = coach.add_parser("steals", help="for each word on the table, the words that steal it, best first")
+    st.add_argument("words", nargs="+", metavar="WORD", help="words on the table: cart, c*art (a joker standing as A)")
+    st.add_argument("--add", type=int, default=2, metavar="K", help="letters added from a hand: 1 to K (default 2)")
+    st.add_argument("--game", choices=[k for k, cls in GAME_CLASSES.items() if cls.can_steal],
+                   default=next(k for k, cls in GAME_CLASSES.items() if cls.can_steal))
+    st.add_argument("--json", action="store_true")
+
+    v = sub.add_parser("review", help="a saved game turn by turn beside the best the coach finds")
+    v.add_argument("id", type=int)
+    v.add_argument("--json", action="store_true")
     return p
 
 
@@ -82,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
             return _import(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "coach":
+            return _coach_hand(args) if args.coach == "hand" else _coach_steals(args)
+        if args.command == "review":
+            return _review(args)
         return _app(args)
     except LogError as exc:
         err.print(str(exc), markup=False)
@@ -212,6 +241,69 @@ def _serve(args) -> int:
                   "or another address with --host", markup=False)
         return 2
     return 0
+
+
+def _coach_game(kind: str) -> Game:
+    """A game of ``kind`` with the table's house list, for its deck, word list and rules: no one plays it."""
+    from companion.store import new_game
+
+    cls = GAME_CLASSES[kind]
+    return new_game(_store(), kind, [f"seat {i + 1}" for i in range(cls.min_players)])
+
+
+def _coach_hand(args) -> int:
+    game = _coach_game(args.game)
+    hand = tuple(c for t in args.cards for c in ((Card(WILD),) if t == WILD else parse_cards(game.kind, t, game.deck)))
+    table = tuple(Card(letter, table=True) for letter in args.table.upper() if letter.isalpha())
+    best = game.best_hand(hand, out=args.out, table=table)
+    if args.json:
+        print(json.dumps(best.to_json(game.kind) if best else None))
+    elif best is None:
+        out.print("no arrangement puts every card into a word: going out is impossible with this hand")
+    else:
+        out.print(Text.assemble(("best: ", "bold"), best.text(game.kind),
+                                f"  ({best.score} points, longest word {best.longest} letters)"))
+    return 0 if best else 1
+
+
+def _coach_steals(args) -> int:
+    if not 1 <= args.add <= 3:
+        err.print("companion: --add takes 1, 2 or 3 letters")
+        return 2
+    game = _coach_game(args.game)
+    found = game.steals_for(args.words, args.add)
+    if args.json:
+        print(json.dumps({"words": [{"word": w.upper(), "steals": [i.to_json() for i in ideas]}
+                                    for w, ideas in zip(args.words, found)]}))
+        return 0
+    for word, ideas in zip(args.words, found):
+        table = Table(title=Text(f"{word.upper()}: {plural(len(ideas), 'steal')}"), title_justify="left")
+        for col in ("new word", "add", "letters", "bonus", "points"):
+            table.add_column(col, justify="right" if col in ("letters", "bonus", "points") else "left")
+        for i in ideas:
+            table.add_row(i.word, " ".join(i.add), str(i.letter_sum), str(i.length_bonus), str(i.points))
+        out.print(table)
+    return 0
+
+
+def _review(args) -> int:
+    game = _store().load(args.id).game
+    moments = game.review()
+    if args.json:
+        print(json.dumps({"id": args.id, "game": game.kind, "moments": [m.to_json() for m in moments]}))
+        return 0
+    table = Table(title=f"{game.title}, game {args.id}: the coach's review")
+    for col in ("when", "player", "played", "points", "coach's best", "best points", ""):
+        table.add_column(col, justify="right" if "points" in col else "left")
+    for m in moments:
+        table.add_row(m.at, Text(m.player), Text(m.played), _maybe(m.points), Text(m.best or "-"),
+                      _maybe(m.best_points), m.note)
+    out.print(table if moments else "nothing to review yet: no turn has been played")
+    return 0
+
+
+def _maybe(n: int | None) -> str:
+    return "-" if n is None else str(n)
 
 
 def _app(args) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -13,16 +14,23 @@ from companion.errors import CompanionError
 ENABLE = ASSETS / "words" / "enable1.txt"
 
 
+class WordList(frozenset[str]):
+    """The words of a word list file, with the SHA-256 of the file's text: what the anagram cache is keyed by."""
+
+    digest: str
+
+
 @cache
-def load_words(path: str | Path = ENABLE) -> frozenset[str]:
+def load_words(path: str | Path = ENABLE) -> WordList:
     """Read a word list (one word a line, any case) into upper-case words of 2+ letters."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        raw = Path(path).read_bytes()
     except OSError as exc:
         raise CompanionError(f"cannot read word list {path}: {exc.strerror}; give a text file with one word a line") from exc
-    words = frozenset(w for w in text.upper().split() if len(w) >= 2 and w.isalpha() and w.isascii())
+    words = WordList(w for w in raw.decode("utf-8", errors="replace").upper().split() if len(w) >= 2 and w.isalpha() and w.isascii())
     if not words:
         raise CompanionError(f"word list {path} holds no words; give a text file with one word a line")
+    words.digest = hashlib.sha256(raw).hexdigest()
     return words
 
 

@@ -7,10 +7,12 @@ from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 from typing import ClassVar
 
+from companion.anagrams import Anagrams, anagram_index
 from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
+from companion.coach import BestHand, Moment, StealIdea
 from companion.decks import SUIT_NAMES, Deck, load_deck_file, standard_deck
-from companion.errors import DeckError, IllegalPlay, SetupError, UnknownPlayer
+from companion.errors import CompanionError, DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
 from companion.lexicon import Lexicon
 from companion.outcome import LedgerLine, Outcome
@@ -69,10 +71,11 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     has_chips: ClassVar[bool] = False
+    can_steal: ClassVar[bool] = False
     event_types: ClassVar[frozenset[str]] = frozenset({"challenge", "end", "house"})
     default_challenger_penalty: ClassVar[int] = 0
     # Option names this game knows (strict: any other name is refused); switches are on/off, JSON booleans.
-    switches: ClassVar[frozenset[str]] = frozenset()
+    switches: ClassVar[frozenset[str]] = frozenset({"coach"})
     settings: ClassVar[frozenset[str]] = frozenset({"challenger_penalty", "house", "deck_file", "dictionary"})
 
     def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
@@ -195,6 +198,33 @@ class Game:
         if w in st.banned:
             return False
         return w in st.accepted or self.lexicon.is_word(w)
+
+    def anagrams(self, state: State | None = None) -> Anagrams:
+        """The word finder the coach searches with: the word list with the house list's rulings."""
+        st = state or self.state
+        return anagram_index(self.lexicon.words).with_house(st.accepted | self.lexicon.accepted,
+                                                            st.banned | self.lexicon.banned)
+
+    @property
+    def coach_in_play(self) -> bool:
+        """Hints during play are off unless the table asked for them (the coach option)."""
+        return bool(self.options.get("coach"))
+
+    def best_hand(self, hand: Word, out: bool = False, table: Word = ()) -> BestHand | None:
+        """The coach's best use of a hand (None when none is possible); games that have one override it."""
+        raise CompanionError(f"the coach has no best hand for {self.title}")
+
+    def steals_for(self, words: list[str], add: int = 2) -> list[list[StealIdea]]:
+        """For each word on a table, the steals that rebuild it with 1..add more letters, best first."""
+        raise CompanionError(f"there are no steals in {self.title}")
+
+    def table_steals(self, state: State | None = None, thief: str | None = None, add: int = 2) -> list[StealIdea]:
+        """The steals the table offers the player to move, best first (none in a game without steals)."""
+        return []
+
+    def review(self) -> list[Moment]:
+        """Each turn or round of the game set against the best the coach finds."""
+        return []
 
     def judge(self, words: list[str], state: State | None = None) -> bool:
         """VALID only if every word is: a multi-word play is judged as a whole."""

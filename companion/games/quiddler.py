@@ -6,9 +6,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from companion.cards import spell
+from companion.coach import BestHand, Moment
 from companion.errors import IllegalPlay, SetupError
 from companion.events import Challenge, End, QuiddlerHand, Round, Word
 from companion.games.base import Game, Laid, RoundTable, State, Step
+from companion.games.best_hand import best_hand
 from companion.outcome import LedgerLine
 
 ROUNDS = 8
@@ -55,7 +57,7 @@ class Quiddler(Game):
     title = "Quiddler"
     max_players = 8
     event_types = Game.event_types | {"round"}
-    switches = frozenset({"negative_rounds"})
+    switches = Game.switches | {"negative_rounds"}
     settings = Game.settings | {"one_bonus"}
 
     def _check_options(self, options: dict) -> None:
@@ -226,6 +228,31 @@ class Quiddler(Game):
                                         penalty=now.penalty - old.penalty, note=summary))
         new.rounds = state.rounds[:-1] + (RoundRecord(rec.number, rec.out, hands, results),)
         return Step(new, tuple(lines), verdict, summary)
+
+    # --- the coach ----------------------------------------------------------------------------
+    def best_hand(self, hand: Word, out: bool = False, table: Word = ()) -> BestHand | None:
+        if table:
+            raise IllegalPlay("Quiddler has no letters on the table; give the hand only")
+        self.check_cards(hand)
+        self.check_conserved(Counter(c.key for c in hand))
+        return best_hand(hand, self.deck.value, self.anagrams(), out)
+
+    def round_review(self, number: int) -> list[Moment]:
+        """Each player's round as laid (cards in words less cards left) beside his best possible one."""
+        event = [e for e in self.events if isinstance(e, Round)][number - 1]
+        record = self.state.rounds[number - 1]
+        moments = []
+        for dealt, result in zip(sorted(event.hands, key=lambda h: self.players.index(h.player)), record.results):
+            laid = next(h for h in record.hands if h.player == result.player)  # a struck word is no longer laid
+            best = self.best_hand(tuple(c for w in dealt.words for c in w) + dealt.left)
+            played = " ".join("-".join(c.face for c in w) for w in laid.words) or "no word"
+            moments.append(Moment(f"round {number}", result.player, played, result.in_words - result.in_hand,
+                                  best.text(self.kind) if best else "", best.score if best else None,
+                                  "went out" if event.out == result.player else ""))
+        return moments
+
+    def review(self) -> list[Moment]:
+        return [m for r in self.state.rounds for m in self.round_review(r.number)]
 
 
 def _round_note(r: PlayerRound) -> str:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from companion.cards import CardKey, spell, suit_of
-from companion.decks import SUIT_NAMES, SUITS
-from companion.errors import IllegalPlay, SetupError
+from companion.cards import Card, CardKey, spell, suit_of
+from companion.coach import Moment, StealIdea, spelled
+from companion.decks import SUIT_NAMES, SUITS, WILD
+from companion.errors import IllegalPlay, MalformedCard, SetupError
 from companion.events import Challenge, End, Make, Pass, Steal, Word
 from companion.games.base import Game, Laid, State, Step
+from companion.games.steals import best_first, find_steals
 from companion.outcome import LedgerLine
 
 HAND = 7
 PASS_PENALTY = 5
 WHOLE_HAND_BONUS = 20
+
+
+def length_bonus(letters: int) -> int:
+    """5 points per letter beyond 4 (a joker counts as a letter)."""
+    return 5 * max(0, letters - 4)
 
 
 @dataclass(frozen=True)
@@ -74,8 +82,9 @@ class WordThief(Game):
     kind = "word-thief"
     title = "Word Thief"
     has_chips = True
+    can_steal = True
     event_types = Game.event_types | {"make", "steal", "pass"}
-    switches = frozenset({"several_words", "one_steal_per_opponent", "challenge_any", "half_deck"})
+    switches = Game.switches | {"several_words", "one_steal_per_opponent", "challenge_any", "half_deck"}
     settings = Game.settings | {"trump"}
 
     def _check_options(self, options: dict) -> None:
@@ -114,8 +123,7 @@ class WordThief(Game):
         suit = suit_of(cards)
         locked = suit is not None
         multiplier = (3 if suit == self.trump else 2) if locked else 1
-        length_bonus = 5 * max(0, len(cards) - 4)
-        return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus)
+        return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus(len(cards)))
 
     def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], used: Counter,
              stolen: tuple[TableWord, ...]) -> Step:
@@ -359,6 +367,65 @@ class WordThief(Game):
             new.scores[name] -= value
             lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(c.token(self.kind) for c in cards) or 'none'}"))
         return Step(new, tuple(lines), summary="end of game: hands deducted")
+
+    # --- the coach ----------------------------------------------------------------------------
+    def _copies(self) -> Counter:
+        """The deck's copies of each letter over all suits, and of the joker ("*")."""
+        copies: Counter = Counter()
+        for (face, _), n in self.deck.counts.items():
+            copies[face] += n
+        return copies
+
+    def steals_of(self, word: Word, table: list[Word], add: int = 2, owner: str | None = None,
+                  state: WordThiefState | None = None) -> list[StealIdea]:
+        """The steals of ``word`` with letters the deck still has outside ``table`` (every word lying there)."""
+        spare = self._copies() - Counter(c.letter for w in table for c in w if not c.wild)
+        return find_steals(word, self.deck.value, length_bonus, self.anagrams(state), spare, add, owner)
+
+    def steals_for(self, words: list[str], add: int = 2) -> list[list[StealIdea]]:
+        """Words typed without suits (``cart``, ``c*art`` with a joker standing as A): suits do not change a steal."""
+        table = [_unsuited(w) for w in words]
+        for word in table:
+            self.check_word_length(word)
+        spare = self._copies()
+        short = Counter(c.face for w in table for c in w) - spare
+        if short:
+            letter = next(iter(short))
+            raise IllegalPlay(f"the words hold {spare[letter] + short[letter]} {letter}, but the deck has {spare[letter]}")
+        return [self.steals_of(w, table, add) for w in table]
+
+    def table_steals(self, state: WordThiefState | None = None, thief: str | None = None,
+                     add: int = 2) -> list[StealIdea]:
+        st = state or self.state
+        thief = thief or self.players[st.turn % len(self.players)]
+        table = [w.cards for words in st.table.values() for w in words]
+        return best_first([idea for w, reason in self.stealable(st, thief) if reason is None
+                           for idea in self.steals_of(w.cards, table, add, w.owner, st)])
+
+    def review(self) -> list[Moment]:
+        """At each turn, the strongest steal the table offered (up to two letters added) and what was done."""
+        moments = []
+        turns = [(i, e) for i, e in enumerate(self.events) if isinstance(e, (Make, Steal, Pass))]
+        for n, (i, event) in enumerate(turns, start=1):
+            offered = self.table_steals(self._states[i], event.player)
+            outcome = self.outcomes[i]
+            if isinstance(event, Steal):
+                played = f"stole {' '.join(w for _, w in event.targets)} for {spelled(event.words)}"
+            else:
+                played = f"made {spelled(event.words)}" if isinstance(event, Make) else "passed"
+            note = ("stole" if isinstance(event, Steal) else "no steal") if offered else "nothing to steal"
+            moments.append(Moment(f"turn {n}", event.player, played, outcome.after[event.player]
+                                  - outcome.before[event.player], offered[0].text() if offered else "",
+                                  offered[0].points if offered else None, note))
+        return moments
+
+
+def _unsuited(text: str) -> Word:
+    """A word typed as letters, * before the letter a joker stands for; the cards have no suit."""
+    if not re.fullmatch(r"(?:\*?[A-Za-z])+", text):
+        raise MalformedCard(f"{text!r}: type the word's letters, * before the letter a joker stands for (cart, c*art)")
+    return tuple(Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper())
+                 for t in re.findall(r"\*?[A-Za-z]", text))
 
 
 def _each_word_holds_one(words: tuple[Word, ...], stolen: Counter) -> bool:

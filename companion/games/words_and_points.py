@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from companion.cards import spell
+from companion.cards import Card, spell
+from companion.coach import BestHand, Moment, spelled
+from companion.decks import WILD
 from companion.errors import IllegalPlay
 from companion.events import Challenge, End, Make, Pass, Word
 from companion.games.base import Game, Laid, State, Step
+from companion.games.best_word import best_word
 from companion.outcome import LedgerLine
 
 HAND = 7
@@ -41,7 +44,7 @@ class WordsAndPoints(Game):
     kind = "words-and-points"
     title = "Words And Points"
     event_types = Game.event_types | {"make", "pass"}
-    switches = frozenset({"bad_luck_blank"})
+    switches = Game.switches | {"bad_luck_blank"}
 
     def initial_state(self) -> WordsAndPointsState:
         return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
@@ -139,3 +142,32 @@ class WordsAndPoints(Game):
         new.plays = state.plays[:-1]
         return Step(new, (LedgerLine(play.player, word=-play.points, note=f"{what} taken back (NOT VALID)"),),
                     False, f"{what} is NOT VALID: taken back, no penalty")
+
+    # --- the coach ----------------------------------------------------------------------------
+    def best_hand(self, hand: Word, out: bool = False, table: Word = ()) -> BestHand | None:
+        """The best word from the hand through one table letter (the hand alone on an empty table)."""
+        if out:
+            raise IllegalPlay("Words And Points has no going out; leave out --out")
+        self.check_cards(hand)
+        self.check_conserved(Counter(c.key for c in hand))
+        if self.options.get("bad_luck_blank"):
+            hand = tuple(c for c in hand if not c.wild)  # it cannot be played
+        return best_word(hand, table, self.deck.value, self.anagrams())
+
+    def table_cards(self, state: WordsAndPointsState | None = None) -> Word:
+        """One card for each distinct letter lying on the table (a blank keeps the letter it stands for)."""
+        return tuple(Card(WILD, None, key[1], True) if key.startswith(WILD) else Card(key, None, "", True)
+                     for key in sorted(self.table_letters(state)))
+
+    def review(self) -> list[Moment]:
+        """For each word laid, the best word the cards laid from the hand could have made on that table."""
+        moments = []
+        for n, (i, event) in enumerate(((i, e) for i, e in enumerate(self.events) if isinstance(e, Make)), start=1):
+            known = tuple(c for w in event.words for c in w if not c.table)
+            best = self.best_hand(known, table=self.table_cards(self._states[i]))
+            outcome = self.outcomes[i]
+            moments.append(Moment(f"play {n}", event.player, spelled(event.words),
+                                  outcome.after[event.player] - outcome.before[event.player],
+                                  best.text(self.kind) if best else "", best.score if best else None,
+                                  "from the cards laid"))
+        return moments
