@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +12,11 @@ from textual_plotext import PlotextPlot
 
 from companion.games import Game
 from companion.tui.view import move_text, signed
+
+
+def wrapped(console: Console, text: Text, width: int) -> Text:
+    """``text`` broken between words into lines of at most ``width`` cells (a table cell would cut it)."""
+    return Text("\n").join(text.wrap(console, width)) if text.cell_len > width else text
 
 
 def score_series(game: Game) -> dict[str, list[int]]:
@@ -47,20 +53,39 @@ class HistoryScreen(Screen):
         if self.game.outcomes:
             self.draw_chart()
 
+    def on_resize(self) -> None:
+        self.fill_ledger()
+
     def fill_ledger(self) -> None:
+        """One row per ledger line, the chips and the description wrapped to the screen's width, never cut."""
         table = self.query_one("#ledger-table", DataTable)
-        table.add_columns("#", "Player", "Points", "Chips", "What")
+        table.clear(columns=True)
+        rows: list[tuple[Text, str, Text, Text, Text]] = []
         for n, outcome in enumerate(self.game.outcomes, start=1):
-            table.add_row(Text(str(n), style="bold"), "", "", "", Text(outcome.summary or outcome.event.type, style="bold"))
+            rows.append((Text(str(n), style="bold"), "", Text(), Text(),
+                         Text(outcome.summary or outcome.event.type, style="bold")))
             shown: set[str] = set()  # a player's chip move goes on his first line of the event only
             for line in outcome.lines:
                 move = outcome.chips.get(line.player) if line.player not in shown else None
                 shown.add(line.player)
-                table.add_row("", line.player, Text(signed(line.total), justify="right",
-                                                    style="green" if line.total > 0 else "red" if line.total else ""),
-                              move_text(move) if move else "", line.note)
-        if not self.game.outcomes:
-            table.add_row("", "", "", "", "No events yet.")
+                rows.append((Text(), line.player, Text(signed(line.total), justify="right", style="green"
+                                                       if line.total > 0 else "red" if line.total else ""),
+                             move_text(move) if move else Text(), Text(line.note)))
+        if not rows:
+            rows.append((Text(), "", Text(), Text(), Text("No events yet.")))
+        names = max([6, *(len(p) for p in self.game.players)])
+        width = self.size.width or self.app.size.width
+        chips = min(22, width // 4, max([5, *(r[3].cell_len for r in rows)]))
+        what = max(16, width - (4 + names + 6 + chips) - 2 * 5 - 2)  # 5 columns padded 1 each side, scrollbar
+        table.add_column("#", width=4)
+        table.add_column("Player", width=names)
+        table.add_column("Points", width=6)
+        table.add_column("Chips", width=chips)
+        table.add_column("What", width=what)
+        console = self.app.console
+        for number, player, points, move, note in rows:
+            table.add_row(number, player, points, wrapped(console, move, chips), wrapped(console, note, what),
+                          height=None)
         table.move_cursor(row=table.row_count - 1)
 
     def draw_chart(self) -> None:
