@@ -3,7 +3,7 @@ small stumbles a new player meets (the play line, the steal dialog, the start sc
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from companion.events import Challenge, Make
 from companion.notation import parse_play
@@ -29,3 +29,31 @@ async def test_the_ledger_wraps_a_long_description_rather_than_cutting_it(app_fo
         what = table.ordered_columns[4]
         assert sum(c.get_render_width(table) for c in table.ordered_columns) <= SMALL[0]
         assert what.width >= 16
+
+
+async def test_the_steal_dialog_keeps_typing_in_the_new_word_line_and_hints_from_this_table(app_for):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        steal = app.screen
+        new_words = steal.query_one("#new-words", Input)
+        # HOSE (H♥ O♠ S♦ E♣) is the one word Cy may steal: the example is built from it
+        assert new_words.placeholder == "e.g. hoses/hsdch: HOSE + an S from the hand"
+        await pilot.click("#targets", offset=(6, 1))  # tick HOSE with the mouse
+        await pilot.pause()
+        assert app.focused is new_words
+        await pilot.press(*"hoses/hsdcs")
+        assert new_words.value == "hoses/hsdcs"
+
+
+async def test_the_steal_dialog_fits_with_its_instructions_in_sight(app_for):
+    for size in (SIZE, SMALL):
+        app = app_for(demo=True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("ctrl+s", "space", *"hoses/hsdcs")
+            await pilot.pause()
+            title = app.screen.query_one(".dialog-title")
+            assert title.region.y >= 0 and title.region.bottom <= size[1]
+            assert "tick a word" in str(title.render())
+            new_words = app.screen.query_one("#new-words", Input)
+            assert 0 <= new_words.region.y and new_words.region.bottom <= size[1] - 1  # above the footer

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
@@ -13,6 +13,7 @@ from textual.widgets.selection_list import Selection
 from companion.errors import CompanionError
 from companion.events import Steal
 from companion.games import WordThief
+from companion.games.word_thief import TableWord
 from companion.notation import parse_play
 from companion.tui.view import cards_text, outcome_text, verdict_text, word_text
 from companion.tui.widgets.preview import Preview
@@ -34,12 +35,23 @@ class StealScreen(ModalScreen[Steal | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
+            # the instructions stay in sight: only what is under them scrolls on a short screen
             yield Static(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)",
                          classes="dialog-title")
-            yield SelectionList[int](*self.choices(), id="targets")
-            yield Input(placeholder="the new word(s), e.g. brains/dsdhcs", id="new-words")
-            yield Preview(id="steal-preview")
+            with VerticalScroll(id="steal-body", can_focus=False):
+                yield SelectionList[int](*self.choices(), id="targets")
+                yield Input(placeholder=self.hint(), id="new-words")
+                yield Preview(id="steal-preview")
         yield Footer(show_command_palette=False)
+
+    def hint(self, word: TableWord | None = None) -> str:
+        """An example built from a word on this table: its letters and suits plus one card from the hand."""
+        word = word or next((w for w, reason in self.words if reason is None), None)
+        if word is None:
+            return "the new word(s)"
+        letters = "".join(f"*{c.letter.lower()}" if c.wild else c.letter.lower() for c in word.cards)
+        suits = "".join(c.suit for c in word.cards if c.suit)
+        return f"e.g. {letters}s/{suits}h: {word.text} + an S from the hand"
 
     def choices(self) -> list[Selection[int]]:
         out = []
@@ -66,8 +78,11 @@ class StealScreen(ModalScreen[Steal | None]):
             for other in list(targets.selected):
                 if other != event.selection.value:
                     targets.deselect(other)
+        new_words = self.query_one("#new-words", Input)
         if targets.selected:
-            self.query_one("#new-words", Input).focus()
+            new_words.placeholder = self.hint(self.words[event.selection.value][0])
+            # after the click's own focus: typing goes on in the new-word line
+            self.call_after_refresh(new_words.focus)
         self.update_preview()
 
     def on_input_changed(self, event: Input.Changed) -> None:
