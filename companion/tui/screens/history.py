@@ -74,10 +74,12 @@ class HistoryScreen(Screen):
         if not rows:
             rows.append((Text(), "", Text(), Text(), Text("No events yet.")))
         names = max([6, *(len(p) for p in self.game.players)])
-        width = self.size.width or self.app.size.width
-        chips = min(22, width // 4, max([5, *(r[3].cell_len for r in rows)]))
-        what = max(16, width - (4 + names + 6 + chips) - 2 * 5 - 2)  # 5 columns padded 1 each side, scrollbar
-        table.add_column("#", width=4)
+        number = len(str(len(self.game.outcomes)))
+        room = (self.size.width or self.app.size.width) - (number + names + 6) - 2 * 5 - 2  # padding, scrollbar
+        chips = min(22, max([5, *(r[3].cell_len for r in rows)]))
+        chips = max(10, min(chips, room - 24))  # on a narrow screen the chips wrap before the description
+        what = max(16, room - chips)
+        table.add_column("#", width=number)
         table.add_column("Player", width=names)
         table.add_column("Points", width=6)
         table.add_column("Chips", width=chips)
