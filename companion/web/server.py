@@ -22,12 +22,12 @@ from aiohttp import web
 from aiohttp_sse import sse_response
 from textual_serve.server import Server as TextualServer
 
-from companion.board import board_of
+from companion.board import Board, board_of
 from companion.decks import SUIT_SYMBOLS
 from companion.errors import SaveError
 from companion.games import GAME_CLASSES
 from companion.paths import data_dir
-from companion.share import announce, share_lines, sharing_for, withdraw
+from companion.share import announce, is_loopback, share_lines, sharing_for, withdraw
 from companion.store import Store
 from companion.web.follow import Follower
 
@@ -76,6 +76,12 @@ class BoardServer:
         """The token check, friendly 404 and 403 pages, and headers that keep every page to itself."""
         given = request.query.get("token")
         held = request.cookies.get(COOKIE)
+        origin = request.headers.get("Origin")
+        if (not self.shared and not is_loopback(request.url.host or "")) or (
+                origin is not None and origin != f"{request.scheme}://{request.host}"):
+            # a page of another site (one whose name was pointed at this computer, or that opens the app's
+            # websocket) is not the table's: only the addresses the server printed are answered
+            return self.error(403, "Not allowed", "Open the address that `companion serve` printed.")
         if given is not None and not secrets.compare_digest(given, self.token):
             return self.error(403, "Wrong access link", "This link's access token is not the one this table's "
                               "server uses. Scan the QR code on the scorekeeper's screen again.")
@@ -116,7 +122,7 @@ class BoardServer:
         titles = {kind: cls.title for kind, cls in GAME_CLASSES.items()}
         return self.html("games.html", games=self.store.games(), titles=titles)
 
-    def load_board(self, gid: int):
+    def load_board(self, gid: int) -> Board | None:
         try:
             return board_of(self.store.load(gid).game, gid)
         except SaveError:

@@ -96,8 +96,8 @@ async def test_path_traversal_is_refused(tmp_path):
 
         def raw(path: str) -> str:
             with socket.create_connection(("127.0.0.1", port)) as s:
-                s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {COOKIE}={TOKEN}\r\nConnection: close\r\n\r\n"
-                          .encode())
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {COOKIE}={TOKEN}\r\n"
+                          "Connection: close\r\n\r\n".encode())
                 return b"".join(iter(lambda: s.recv(65536), b"")).decode("latin-1")
 
         answers = [await asyncio.to_thread(raw, path) for path in (
@@ -153,3 +153,16 @@ async def test_a_deleted_game_says_so_on_its_open_boards(tmp_path):
         gone = await asyncio.wait_for(read_event(feed.content), 2)
         feed.close()
     assert "This game is gone" in gone
+
+
+async def test_another_sites_pages_are_not_answered(tmp_path):
+    """A name of another site pointed at this computer, or another site's page opening the app's websocket."""
+    store = Store(tmp_path / "l.sqlite3")
+    saved = a_game(store)
+    async with client_for(store) as client:
+        rebound = await client.get(f"/board/{saved.id}", headers={"Host": "evil.example:8000"})
+        foreign = await client.get(f"/app/ws?token={TOKEN}", headers={"Origin": "http://evil.example"})
+        own = await client.get(f"/board/{saved.id}", headers={"Origin": f"http://127.0.0.1:{client.server.port}"})
+        texts = await rebound.text(), await foreign.text()
+    assert (rebound.status, foreign.status, own.status) == (403, 403, 200)
+    assert all("Not allowed" in t for t in texts)
