@@ -166,3 +166,25 @@ async def test_another_sites_pages_are_not_answered(tmp_path):
         texts = await rebound.text(), await foreign.text()
     assert (rebound.status, foreign.status, own.status) == (403, 403, 200)
     assert all("Not allowed" in t for t in texts)
+
+
+async def test_each_games_board_shows_what_that_game_has(tmp_path):
+    from companion.events import End, QuiddlerHand, Round
+
+    store = Store(tmp_path / "l.sqlite3")
+    quiddler = new_saved_game(store, "quiddler", ["Ann", "Bob"])
+    deck = quiddler.game.deck
+    # round 1: Ann QU-I-T 14 + most words 10 + longest 10 = 34; Bob's Z E A (-18) floored to 0
+    quiddler.apply(Round("Ann", (QuiddlerHand("Ann", parse_play("quiddler", "qu-i-t", deck), ()),
+                                 QuiddlerHand("Bob", (), parse_play("quiddler", "z-e-a", deck)[0]))))
+    points = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    points.apply(Make("Ann", parse_play("words-and-points", "cat", points.game.deck)))
+    over = a_game(store)
+    play(over, "Ann", "cat/h")
+    over.apply(End())
+    async with client_for(store) as client:
+        q, p, o = [await (await client.get(f"/board/{g.id}")).text() for g in (quiddler, points, over)]
+    assert 'id="rounds"' in q and "<td>34</td>" in q and "Bob deals round 2" in q and 'class="chip' not in q
+    assert 'id="rounds"' not in p and 'class="chip' not in p and "Ann makes CAT" in p and "Bob to play" in p
+    assert "Game over: Ann wins" in o and "★ winner" in o and 'id="status">Bob' not in o
+    assert o.count('class="chip red"') == 2 and "LOCKED" in o
