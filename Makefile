@@ -10,7 +10,7 @@ demo: setup
 
 test: setup
 	@bash scripts/system-deps.sh --browser
-	$(PY) -m pytest
+	$(PY) -m pytest -q
 
 setup: $(STAMP)
 

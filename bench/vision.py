@@ -199,7 +199,7 @@ def main() -> int:
     text = "\n".join([
         "# Card reader benchmark",
         "",
-        f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
         f"- machine: {os.cpu_count()} CPUs (nproc), {cpu}; load average at the end {load:.1f}",
         f"- command: `{command.strip()}`",
         f"- second voter: {ocr}; Python {platform.python_version()}",

@@ -40,7 +40,7 @@ class Anagrams:
     extra: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, words: Iterable[str]) -> "Anagrams":
+    def build(cls, words: Iterable[str]) -> Anagrams:
         groups: dict[str, list[str]] = {}
         for word in words:
             groups.setdefault("".join(sorted(word)), []).append(word)
@@ -56,7 +56,7 @@ class Anagrams:
             return ()  # most lookups of a search
         return tuple(sorted(w for w in found if w not in self.banned))
 
-    def with_house(self, accepted: Iterable[str], banned: Iterable[str]) -> "Anagrams":
+    def with_house(self, accepted: Iterable[str], banned: Iterable[str]) -> Anagrams:
         extra: dict[str, tuple[str, ...]] = {}
         for word in accepted:
             extra[letters_key(word)] = extra.get(letters_key(word), ()) + (word,)

@@ -1,4 +1,12 @@
-"""Poker chips that mirror a Word Thief score: white 1, blue 5, red 20, fewest chips."""
+"""Poker chips that mirror a Word Thief score: white 1, blue 5, red 20, fewest chips.
+
+>>> Chips.for_score(47)
+Chips(red=2, blue=1, white=2)
+>>> ChipMove.between(0, 18).describe()
+'takes 3 blue, 3 white'
+>>> ChipMove.between(18, 23).describe()  # 3 blue and 3 white become 1 red and 3 white
+'pays 3 blue, gets 1 red back'
+"""
 
 from __future__ import annotations
 
@@ -15,7 +23,7 @@ class Chips:
     white: int = 0
 
     @classmethod
-    def for_score(cls, score: int) -> "Chips":
+    def for_score(cls, score: int) -> Chips:
         """The fewest chips worth ``score``; a negative score holds none (it is a debt)."""
         s = max(score, 0)
         return cls(s // 20, s % 20 // 5, s % 5)
@@ -37,7 +45,7 @@ class ChipMove:
     white: int = 0
 
     @classmethod
-    def between(cls, before: int, after: int) -> "ChipMove":
+    def between(cls, before: int, after: int) -> ChipMove:
         a, b = Chips.for_score(before), Chips.for_score(after)
         return cls(b.red - a.red, b.blue - a.blue, b.white - a.white)
 

@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 
 from companion.errors import DeckError
+from companion.paths import ASSETS
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
 DECK_DIR = ASSETS / "decks"
 GAMES = ("word-thief", "quiddler", "words-and-points")
 SUITS = ("s", "h", "d", "c")

@@ -168,7 +168,14 @@ def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game:
 
 
 def summary(game: Game) -> dict:
-    """The replay result: scores, winner (null on a tie) and, for Word Thief, chips."""
+    """The replay result: scores, winner (null on a tie) and, for Word Thief, chips.
+
+    >>> game = import_log({"game": "quiddler", "players": ["Ann", "Bob"], "events": [
+    ...     {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []},
+    ...                                               "Bob": {"words": [["A", "T"]], "left": ["Z"]}}}]})
+    >>> summary(game)  # Ann: QU 9 + I 2 + T 3 + 10 longest word; Bob: A 2 + T 3 - Z 14, floored at 0
+    {'scores': {'Ann': 24, 'Bob': 0}, 'winner': 'Ann'}
+    """
     out: dict = {"scores": game.scores, "winner": game.winner()}
     if game.has_chips:
         out["chips"] = {p: game.chips(p).as_dict() for p in game.players}

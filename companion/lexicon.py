@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from companion.decks import ASSETS
 from companion.errors import CompanionError
+from companion.paths import ASSETS
 
 ENABLE = ASSETS / "words" / "enable1.txt"
 
@@ -58,7 +58,14 @@ def read_words(text: str) -> Typed:
 
 @dataclass
 class Lexicon:
-    """Judges words: valid when in the word list or accepted by the house, and not banned by it."""
+    """Judges words: valid when in the word list or accepted by the house, and not banned by it.
+
+    >>> lexicon = Lexicon.load(house={"accept": ["ZUZU"], "ban": ["QAT"]})
+    >>> lexicon.judge(["ZUZU"]), lexicon.judge(["qat"])
+    (True, False)
+    >>> lexicon.judge(["CAT", "DOGZ"])  # a play of several words stands or falls as a whole
+    False
+    """
 
     words: frozenset[str]
     accepted: set[str] = field(default_factory=set)
@@ -66,7 +73,7 @@ class Lexicon:
     source: str = "ENABLE"
 
     @classmethod
-    def load(cls, path: str | Path | None = None, house: dict | None = None) -> "Lexicon":
+    def load(cls, path: str | Path | None = None, house: dict | None = None) -> Lexicon:
         lex = cls(load_words(path or ENABLE), source=Path(path).name if path else "ENABLE")
         for word in (house or {}).get("accept", []):
             lex.house(word, True)

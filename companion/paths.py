@@ -1,4 +1,5 @@
-"""Where the table companion keeps its files: the user's data directory, or COMPANION_DATA_DIR."""
+"""Where the table companion finds its files: the shipped assets, and the user's data directory (or
+COMPANION_DATA_DIR)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from pathlib import Path
 from platformdirs import user_data_path
 
 APP = "table-companion"
+# Deck files, the word list, card designs and sample photos. An installed wheel carries them inside the
+# package; a checkout (and so an editable install) keeps them at the top of the repository.
+_PACKAGED = Path(__file__).resolve().parent / "assets"
+ASSETS = _PACKAGED if _PACKAGED.is_dir() else _PACKAGED.parent.parent / "assets"
 
 
 def data_dir() -> Path:

@@ -85,7 +85,7 @@ class Store:
         self.db.close()
 
     # --- games ----------------------------------------------------------------------------------
-    def create(self, game: Game) -> "SavedGame":
+    def create(self, game: Game) -> SavedGame:
         now = time.time()
         with self._tx():
             cur = self.db.execute("INSERT INTO games (kind, players, options, created, updated) VALUES (?,?,?,?,?)",
@@ -106,7 +106,7 @@ class Store:
             "FROM games g ORDER BY g.updated DESC").fetchall()
         return [GameInfo(r[0], r[1], json.loads(r[2]), r[4], r[3]) for r in rows]
 
-    def load(self, gid: int, lexicon: Lexicon | None = None) -> "SavedGame":
+    def load(self, gid: int, lexicon: Lexicon | None = None) -> SavedGame:
         row = self.db.execute("SELECT kind, players, options FROM games WHERE id = ?", (gid,)).fetchone()
         if row is None:
             raise SaveError(f"there is no saved game {gid}; `companion games` lists them")

@@ -18,6 +18,7 @@ import cv2
 
 from companion.decks import GAMES
 from companion.english import plural
+from companion.paths import ASSETS
 from vision.errors import OcrUnavailable, VisionError
 from vision.ocr import ocr_status
 from vision.read import PhotoReading, read_photo
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--table", choices=TABLES + PALE_TABLES, help="the table (default: one picked by the seed)")
     g.set_defaults(run=_render)
     c = sub.add_parser("cards", help="draw every deck's card faces as contact sheets")
-    c.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "assets" / "cards"))
+    c.add_argument("--out", default=str(ASSETS / "cards"))
     c.set_defaults(run=_cards)
     args = p.parse_args(argv)
     try:

@@ -81,15 +81,15 @@ def _text_fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: s
     """Draw ``text`` with its ink ``cap`` pixels tall, squeezed to fit the box width."""
     size = max(4, int(cap / 0.72))
     f = font(font_path, size)
-    l, t, r, b = f.getbbox(text)
-    scale = min(cap / max(1, b - t), (box[2] - box[0]) / max(1, r - l))
+    left, top, right, bottom = f.getbbox(text)
+    scale = min(cap / max(1, bottom - top), (box[2] - box[0]) / max(1, right - left))
     f = font(font_path, max(4, int(size * scale)))
-    l, t, r, b = f.getbbox(text)
+    left, top, right, bottom = f.getbbox(text)
     if anchor == "lt":
-        x, y = box[0] - l, box[1] - t
+        x, y = box[0] - left, box[1] - top
     else:  # centred in the box
-        x = (box[0] + box[2] - (r - l)) / 2 - l
-        y = (box[1] + box[3] - (b - t)) / 2 - t
+        x = (box[0] + box[2] - (right - left)) / 2 - left
+        y = (box[1] + box[3] - (bottom - top)) / 2 - top
     draw.text((x, y), text, font=f, fill=fill)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from typing import ClassVar
 
@@ -28,7 +28,7 @@ class State:
     accepted: frozenset[str] = frozenset()
     banned: frozenset[str] = frozenset()
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return replace(self, scores=dict(self.scores))
 
 

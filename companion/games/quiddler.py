@@ -48,7 +48,7 @@ class RoundRecord:
 class QuiddlerState(State):
     rounds: tuple[RoundRecord, ...] = ()
 
-    def copy(self) -> "QuiddlerState":
+    def copy(self) -> QuiddlerState:
         return replace(self, scores=dict(self.scores))
 
 

@@ -62,7 +62,7 @@ class WordThiefState(State):
     # cards a challenge handed back, known to be in a hand until they are played again (the deck check counts them)
     returned: dict[str, Counter] = None  # type: ignore[assignment]
 
-    def copy(self) -> "WordThiefState":
+    def copy(self) -> WordThiefState:
         return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands),
                        returned=dict(self.returned))
 

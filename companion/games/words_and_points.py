@@ -36,7 +36,7 @@ class WordsAndPointsState(State):
     hands: dict[str, int] = None  # type: ignore[assignment]
     pile: int = 0
 
-    def copy(self) -> "WordsAndPointsState":
+    def copy(self) -> WordsAndPointsState:
         return replace(self, scores=dict(self.scores), hands=dict(self.hands))
 
 

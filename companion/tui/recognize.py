@@ -14,8 +14,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
-from companion.decks import ASSETS, WILD, standard_deck
+from companion.decks import WILD, standard_deck
 from companion.games import GAME_CLASSES
+from companion.paths import ASSETS
 
 if TYPE_CHECKING:
     import numpy as np

@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from companion.cli import main
 from companion.decks import standard_deck

@@ -34,7 +34,7 @@ def test_word_thief_deck_is_the_rules_table():
     assert deck.size == 108 and deck.count("*") == 4 and deck.value("*") == 0
     assert {f: deck.value(f) for f in WT_VALUES} == WT_VALUES
     per_letter = Counter()
-    for (face, suit), n in deck.counts.items():
+    for (face, _suit), n in deck.counts.items():
         if face != "*":
             per_letter[face] += n
     assert dict(per_letter) == WT_COUNTS

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from companion.gamelog import LogError, event_from_json, event_to_json, export_log, import_log, summary
+from companion.gamelog import LogError, event_from_json, event_to_json, import_log, summary
 
 from enginekit import letter_cards, pile_runners
 

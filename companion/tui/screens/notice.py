@@ -38,13 +38,13 @@ class NoticeScreen(ModalScreen[bool | None]):
         self.title_text, self.body, self.banner, self.judged = title, body, banner, judged
 
     @classmethod
-    def verdict(cls, outcome: Outcome) -> "NoticeScreen":
+    def verdict(cls, outcome: Outcome) -> NoticeScreen:
         valid = bool(outcome.verdict)
         return cls(outcome.summary, outcome_text(outcome) or Text("No points move: the play stands."),
                    "VALID" if valid else "NOT VALID", "-valid" if valid else "-invalid", judged=True)
 
     @classmethod
-    def standings(cls, game: Game, outcome: Outcome) -> "NoticeScreen":
+    def standings(cls, game: Game, outcome: Outcome) -> NoticeScreen:
         body = Text.assemble(outcome_text(outcome), "\n\n", standings_text(game, outcome.after))
         return cls("Final standings", body)
 
