@@ -35,3 +35,7 @@ class SetupError(CompanionError):
 
 class SaveError(CompanionError):
     """A save file or game log that cannot be read; it is left untouched."""
+
+
+class GameMovedOn(CompanionError):
+    """Another window (or program) changed a saved game after this one last read it: nothing was written."""

@@ -3,6 +3,10 @@
 A game is its header (game, players, options) plus its events in order. Undone events
 stay in the file, marked, so redo works after a restart too; a new event drops them.
 A file that is not ours, or is damaged, is reported and never written to.
+
+Several windows may hold the same game. Each write checks, in its own transaction, that the
+game's revision is still the one this window last read; if not, nothing is written and
+GameMovedOn is raised, so a window that fell behind reloads instead of overwriting.
 """
 
 from __future__ import annotations
@@ -10,10 +14,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError, SaveError
+from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Event, HouseWord
 from companion.gamelog import event_from_json, event_to_json, import_log
 from companion.games import Game, game_class
@@ -78,8 +84,8 @@ class Store:
             if version < VERSION:
                 self.db.execute(f"PRAGMA user_version={VERSION}")
 
-    def _tx(self):
-        return _Transaction(self.db)
+    def _tx(self, begin: str = "BEGIN IMMEDIATE") -> "_Transaction":
+        return _Transaction(self.db, begin)
 
     def close(self) -> None:
         self.db.close()
@@ -93,7 +99,7 @@ class Store:
             gid = cur.lastrowid
             for seq, event in enumerate(game.events, start=1):
                 self._insert(gid, seq, game.kind, event)
-        return SavedGame(self, gid, game)
+        return SavedGame(self, gid, game, 0)
 
     def _insert(self, gid: int, seq: int, kind: str, event: Event) -> None:
         self.db.execute("INSERT INTO events (game_id, seq, body) VALUES (?,?,?)",
@@ -107,10 +113,13 @@ class Store:
         return [GameInfo(r[0], r[1], json.loads(r[2]), r[4], r[3]) for r in rows]
 
     def load(self, gid: int, lexicon: Lexicon | None = None) -> SavedGame:
-        row = self.db.execute("SELECT kind, players, options FROM games WHERE id = ?", (gid,)).fetchone()
+        with self._tx("BEGIN"):  # one snapshot: the header, the events and the revision agree
+            row = self.db.execute("SELECT kind, players, options, revision FROM games WHERE id = ?",
+                                  (gid,)).fetchone()
+            rows = self.db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq",
+                                   (gid,)).fetchall()
         if row is None:
             raise SaveError(f"there is no saved game {gid}; `companion games` lists them")
-        rows = self.db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
         try:
             kind = row[0]
             game = import_log({"game": kind, "players": json.loads(row[1]), "options": json.loads(row[2]),
@@ -120,7 +129,7 @@ class Store:
             raise SaveError(f"saved game {gid} is damaged ({exc}); the file was left untouched") from exc
         for event in reversed(undone):
             game._redo.append(event)
-        return SavedGame(self, gid, game)
+        return SavedGame(self, gid, game, row[3])
 
     # --- following changes made by other windows -------------------------------------------------
     def data_version(self) -> int:
@@ -148,70 +157,106 @@ class Store:
         rows = self.db.execute("SELECT word, accept FROM house WHERE kind = ? ORDER BY word", (kind,)).fetchall()
         return {"accept": [w for w, a in rows if a], "ban": [w for w, a in rows if not a]}
 
-    def set_house(self, kind: str, word: str, accept: bool) -> None:
-        with self._tx():
+    def set_house(self, kind: str, word: str, accept: bool | None) -> None:
+        """Accept or ban ``word`` for every game of ``kind``; None takes it off the house list."""
+        if accept is None:
+            self.db.execute("DELETE FROM house WHERE kind = ? AND word = ?", (kind, word.upper()))
+        else:
             self.db.execute("INSERT OR REPLACE INTO house (kind, word, accept) VALUES (?,?,?)",
                             (kind, word.upper(), int(accept)))
 
 
 class SavedGame:
-    """A game bound to its rows in the store: every change is committed before it returns."""
+    """A game bound to its rows in the store: every change is committed before it returns.
 
-    def __init__(self, store: Store, gid: int, game: Game):
-        self.store, self.id, self.game = store, gid, game
+    ``revision`` is the game's revision this object last read or wrote; a write finding another
+    one raises GameMovedOn and changes nothing (``reload`` then catches up)."""
+
+    def __init__(self, store: Store, gid: int, game: Game, revision: int):
+        self.store, self.id, self.game, self.revision = store, gid, game, revision
 
     def _live(self) -> int:
         return len(self.game.events)
 
     def apply(self, event: Event) -> Outcome:
-        outcome = self.game.apply(event)  # raises before anything is written when illegal
-        try:
-            with self.store._tx():
-                self.store.db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (self.id, self._live()))
-                self.store._insert(self.id, self._live(), self.game.kind, event)
-                self._touch()
-        except sqlite3.Error:
-            self.game.undo()
-            self.game._redo.pop()
-            raise
-        if isinstance(event, HouseWord):
-            self.store.set_house(self.game.kind, event.word, event.accept)
-        return outcome
+        self.game.check(event)  # raises before anything is written when illegal
+        with self._write():
+            self.store.db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (self.id, self._live()))
+            self.store._insert(self.id, self._live() + 1, self.game.kind, event)
+            if isinstance(event, HouseWord):
+                self.store.set_house(self.game.kind, event.word, event.accept)
+        return self.game.apply(event)
 
     def undo(self) -> Event | None:
         if not self.game.events:
             return None
-        self._mark(self._live(), undone=True)  # the file first: a failed write changes nothing
+        with self._write():  # the file first: a failed write changes nothing
+            self._mark(self._live(), undone=True)
+            if isinstance(event := self.game.events[-1], HouseWord):
+                self.store.set_house(self.game.kind, event.word, self._ruling(self.game.state_before_last, event.word))
         return self.game.undo()
 
     def redo(self) -> Event | None:
         if not self.game.can_redo:
             return None
-        self._mark(self._live() + 1, undone=False)
+        with self._write():
+            self._mark(self._live() + 1, undone=False)
+            if isinstance(event := self.game.next_redo, HouseWord):
+                self.store.set_house(self.game.kind, event.word, event.accept)
         return self.game.redo()
 
-    def _mark(self, seq: int, undone: bool) -> None:
-        with self.store._tx():
-            self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?",
-                                  (int(undone), self.id, seq))
-            self._touch()
+    @staticmethod
+    def _ruling(state, word: str) -> bool | None:
+        """The house list's say on ``word`` in ``state``: accepted, banned, or nothing."""
+        w = word.upper()
+        return True if w in state.accepted else False if w in state.banned else None
 
-    def _touch(self) -> None:
-        self.store.db.execute("UPDATE games SET updated = ?, revision = revision + 1 WHERE id = ?",
-                              (time.time(), self.id))
+    def _mark(self, seq: int, undone: bool) -> None:
+        self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?",
+                              (int(undone), self.id, seq))
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One transaction that first checks nobody else moved the game on, and counts itself."""
+        with self.store._tx():
+            row = self.store.db.execute("SELECT revision FROM games WHERE id = ?", (self.id,)).fetchone()
+            if row is None:
+                raise GameMovedOn(f"saved game {self.id} was deleted in another window; nothing was written")
+            if row[0] != self.revision:
+                raise GameMovedOn(f"saved game {self.id} was changed in another window; nothing was written: "
+                                  "reload it and play again")
+            yield
+            self.store.db.execute("UPDATE games SET updated = ?, revision = revision + 1 WHERE id = ?",
+                                  (time.time(), self.id))
+        self.revision += 1
+
+    def reload(self) -> "SavedGame":
+        """The game as the store holds it now (another window may have moved it on)."""
+        return self.store.load(self.id, self.game.lexicon)
 
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error: one event, one transaction."""
 
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, begin: str = "BEGIN IMMEDIATE"):
+        self.db, self.begin = db, begin
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute(self.begin)
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def changes_between(before: Game, after: Game) -> list[str]:
+    """What happened to a game between two readings, in each event's own words: undone events, then new ones."""
+    same = 0
+    for mine, theirs in zip(before.events, after.events):
+        if mine != theirs:
+            break
+        same += 1
+    undone = [f"undid {o.summary or o.event.type}" for o in reversed(before.outcomes[same:])]
+    return undone + [o.summary or o.event.type for o in after.outcomes[same:]]
 
 
 def new_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> Game:

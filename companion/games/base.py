@@ -278,6 +278,15 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def next_redo(self) -> Event | None:
+        return self._redo[-1] if self._redo else None
+
+    @property
+    def state_before_last(self) -> State:
+        """The state the latest event started from (the start when there is none)."""
+        return self._states[-2] if len(self._states) > 1 else self._states[0]
+
     def _fold(self, state: State, event: Event) -> tuple[State, Outcome]:
         if isinstance(event, HouseWord):
             step = self._house(state, event)

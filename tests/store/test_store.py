@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import IllegalPlay, SaveError
+from companion.errors import GameMovedOn, IllegalPlay, SaveError
 from companion.events import HouseWord, Make, Pass
 from companion.gamelog import export_log
 from companion.notation import parse_play
@@ -175,3 +175,69 @@ def test_a_ledger_of_the_first_version_is_upgraded_in_place(tmp_path):
     store = Store(path)
     assert store.revision(saved.id) == 0
     assert store.load(saved.id).game.events == saved.game.events
+
+
+def _two_windows(tmp_path):
+    """One saved game opened by two stores on one file, as two windows at one table would."""
+    path = tmp_path / "ledger.sqlite3"
+    a = new_saved_game(Store(path), "word-thief", ["Ann", "Bob"])
+    return a, Store(path).load(a.id)
+
+
+def test_two_windows_playing_in_turn_lose_nothing(tmp_path):
+    a, b = _two_windows(tmp_path)
+    a.apply(Make("Ann", _word(a, "cat/h")))
+    b = b.reload()
+    b.apply(Make("Bob", _word(b, "red/s")))
+    a = a.reload()
+    a.apply(Pass("Ann"))
+    b = b.reload()
+    assert b.game.events == a.game.events and len(a.game.events) == 3
+    assert Store(a.store.path).load(a.id).game.events == a.game.events
+
+
+def test_a_window_that_fell_behind_is_told_and_overwrites_nothing(tmp_path):
+    a, b = _two_windows(tmp_path)
+    b.apply(Make("Ann", _word(b, "red/s")))
+    b.apply(Make("Bob", _word(b, "lid/h")))
+    played = list(b.game.events)
+    with pytest.raises(GameMovedOn, match="changed in another window; nothing was written"):
+        a.apply(Make("Ann", _word(a, "tin/h")))  # a still shows the game before RED
+    assert a.game.events == []  # the stale window's own copy is unchanged too
+    with pytest.raises(GameMovedOn):
+        a.apply(Pass("Ann"))
+    assert Store(a.store.path).load(a.id).game.events == played
+    b.apply(Pass("Ann"))  # the window that is up to date plays on: no gap, nothing damaged
+    assert Store(a.store.path).load(a.id).game.events == [*played, Pass("Ann")]
+
+
+def test_undo_and_redo_check_the_game_too(tmp_path):
+    a, b = _two_windows(tmp_path)
+    a.apply(Pass("Ann"))
+    b = b.reload()
+    b.undo()
+    with pytest.raises(GameMovedOn):
+        a.undo()
+    with pytest.raises(GameMovedOn):
+        a.apply(Pass("Bob"))
+    a = a.reload()
+    assert a.game.events == [] and a.game.can_redo
+    a.redo()
+    with pytest.raises(GameMovedOn):
+        b.redo()
+    assert Store(a.store.path).load(a.id).game.events == [Pass("Ann")]
+
+
+def test_undoing_a_house_ruling_takes_it_off_the_table_wide_list(tmp_path):
+    store = Store(tmp_path / "ledger.sqlite3")
+    store.set_house("words-and-points", "QAT", False)  # banned by an earlier game
+    saved = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    saved.apply(HouseWord("zzx", True))
+    saved.apply(HouseWord("qat", True))
+    assert store.house("words-and-points") == {"accept": ["QAT", "ZZX"], "ban": []}
+    saved.undo()
+    saved.undo()
+    assert store.house("words-and-points") == {"accept": [], "ban": ["QAT"]}
+    assert not new_saved_game(store, "words-and-points", ["Cy", "Di"]).game.is_word("ZZX")
+    saved.redo()
+    assert store.house("words-and-points") == {"accept": ["ZZX"], "ban": ["QAT"]}

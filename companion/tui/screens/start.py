@@ -96,6 +96,14 @@ class StartScreen(Screen):
             return
         self.show_game_options("word-thief")
         self.query_one("#players", Input).focus()
+        self.seen_version = self.store.data_version()
+        self.set_interval(1, self.follow)
+
+    def follow(self) -> None:
+        """List the games other windows save or play, as they do."""
+        if self.store is not None and (version := self.store.data_version()) != self.seen_version:
+            self.seen_version = version
+            self.fill_saved_games()
 
     def on_screen_resume(self) -> None:
         self.fill_saved_games()

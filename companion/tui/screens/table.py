@@ -10,12 +10,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, GameMovedOn
 from companion.events import Challenge, Event, HouseWord, Make, Pass
-from companion.games import Quiddler, WordThief
+from companion.games import Game, Quiddler, WordThief
 from companion.notation import parse_play
 from companion.outcome import Outcome
-from companion.store import SavedGame
+from companion.store import SavedGame, changes_between
 from companion.tui.screens.challenge import ChallengeScreen, challengeable
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
@@ -28,6 +28,7 @@ from companion.tui.widgets.preview import Preview
 from companion.tui.widgets.scoreboard import Scoreboard
 
 SAVE_FAILED = "The save file could not be written"
+FOLLOW_EVERY = 0.5  # seconds between looks at the ledger for changes made in another window
 EXAMPLES = {"word-thief": ("the word, / and its suits (s h d c)",
                            "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A"),
             "words-and-points": ("the word", "cat · c=at the A was on the table · *cat the blank as C")}
@@ -55,7 +56,11 @@ class TableScreen(Screen):
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
         self.saved = saved
-        self.game = saved.game
+        self.seen_version = saved.store.data_version()
+
+    @property
+    def game(self) -> Game:
+        return self.saved.game
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -70,6 +75,27 @@ class TableScreen(Screen):
         self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
                            style="dim"))
         warm_up_soon(self, self.game.kind)
+        self.set_interval(FOLLOW_EVERY, self.follow)
+
+    # --- following other windows ---------------------------------------------------------------
+    def follow(self) -> None:
+        """Catch up when another window (or program) has changed this game: the ledger is the truth."""
+        store = self.saved.store
+        version = store.data_version()
+        if version == self.seen_version:
+            return
+        self.seen_version = version
+        if store.revision(self.saved.id) != self.saved.revision:
+            self.catch_up()
+
+    def catch_up(self, not_done: str = "") -> None:
+        """Reload the game and say what changed meanwhile; the play line keeps what was typed."""
+        before = self.game
+        self.saved = self.saved.reload()
+        changed = "; ".join(changes_between(before, self.game)) or "the game was saved again"
+        self.set_last(Text.assemble(("Meanwhile, in another window: ", "bold yellow"), changed,
+                                    (f"\n{not_done}" if not_done else "", "bold")))
+        self.refresh_game()
 
     # --- pushing state down --------------------------------------------------------------------
     def refresh_game(self) -> None:
@@ -156,6 +182,9 @@ class TableScreen(Screen):
         was_over = self.game.ended
         try:
             outcome = self.saved.apply(event)
+        except GameMovedOn:
+            self.catch_up(f"Your {event.type} was not played: check it against the table, then play it again.")
+            return None
         except CompanionError as exc:
             self.query_one(Preview).show(str(exc), "error", title="cannot play that")
             return None
@@ -219,6 +248,9 @@ class TableScreen(Screen):
         summary = self.game.outcomes[-1].summary
         try:
             self.saved.undo()
+        except GameMovedOn:
+            self.catch_up("Nothing was undone: undo again if it is still wanted.")
+            return
         except sqlite3.Error as exc:
             self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
         else:
@@ -228,6 +260,9 @@ class TableScreen(Screen):
     def action_redo(self) -> None:
         try:
             done = self.saved.redo()
+        except GameMovedOn:
+            self.catch_up("Nothing was redone.")
+            return
         except sqlite3.Error as exc:
             self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
             done = None
