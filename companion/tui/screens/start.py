@@ -112,11 +112,13 @@ class StartScreen(Screen):
         if self.store is None:
             return
         saved = self.query_one("#saved-games", OptionList)
+        was = saved.highlighted_option.id if saved.highlighted_option else None
         saved.clear_options()
         games = overview(self.store)
         saved.add_options([Option(Text(g.line()), id=str(g.info.id)) for g in games])
         if games:
-            saved.highlighted = 0
+            ids = [str(g.id) for g in games]
+            saved.highlighted = ids.index(was) if was in ids else 0
         else:
             saved.add_option(Option("No saved games yet.", disabled=True))
 
