@@ -17,13 +17,16 @@ from companion.cards import Card
 from companion.decks import WILD
 from companion.english import plural
 from companion.errors import CompanionError
+from companion.files import write_new_file
+from companion.text import printable
 from companion.gamelog import LogError, export_log, read_log, summary
 from companion.games import GAME_CLASSES, Game
 from companion.lexicon import Lexicon, read_words
 from companion.notation import parse_cards
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True)  # one error, one line, whatever the width
+# soft_wrap: a message is one line whatever the width, so a script reading stderr gets it whole
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -56,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="write a saved game as a JSON game log")
     e.add_argument("id", type=int)
     e.add_argument("file", type=Path, nargs="?", help="where to write it (default: standard output)")
+    e.add_argument("--force", action="store_true", help="replace FILE if it exists (never the ledger itself)")
 
     i = sub.add_parser("import", help="save a JSON game log as a game you can resume")
     i.add_argument("file", type=Path)
@@ -113,10 +117,10 @@ def main(argv: list[str] | None = None) -> int:
             return _review(args)
         return _app(args)
     except LogError as exc:
-        err.print(str(exc), markup=False)
+        err.print(printable(str(exc)), markup=False)
         return 2
     except CompanionError as exc:
-        err.print(f"companion: {exc}", markup=False)
+        err.print(f"companion: {printable(str(exc))}", markup=False)
         return 2
 
 
@@ -139,14 +143,15 @@ def _replay(args) -> int:
     if game.has_chips:
         table.add_column("chips (red / blue / white)")
     for p in game.players:
-        row = [p, str(result["scores"][p])]
+        row = [Text(printable(p)), Text(str(result["scores"][p]))]
         if game.has_chips:
             c = result["chips"][p]
-            row.append(f"[red]{c['red']}[/] / [blue]{c['blue']}[/] / {c['white']}"
-                       + ("  (debt)" if result["scores"][p] < 0 else ""))
+            row.append(Text.assemble((str(c["red"]), "red"), " / ", (str(c["blue"]), "blue"), f" / {c['white']}",
+                                     "  (debt)" if result["scores"][p] < 0 else ""))
         table.add_row(*row)
     out.print(table)
-    out.print(f"winner: {result['winner'] or 'a tie'}" + ("" if game.ended else " (leading; the game has not ended)"))
+    winner = printable(result["winner"]) if result["winner"] else "a tie"
+    out.print(Text(f"winner: {winner}" + ("" if game.ended else " (leading; the game has not ended)")))
     return 0
 
 
@@ -184,8 +189,8 @@ def _games(args) -> int:
     for col in ("id", "game", "players", "standing", "state", "last played"):
         table.add_column(col)
     for g in games:
-        table.add_row(str(g.info.id), g.title, Text(", ".join(g.info.players)), Text(g.standing), g.state,
-                      ago(g.info.updated))
+        table.add_row(str(g.info.id), Text(printable(g.title)), Text(printable(", ".join(g.info.players))),
+                      Text(printable(g.standing)), g.state, ago(g.info.updated))
     out.print(table)
     return 0
 
@@ -200,7 +205,7 @@ def _delete(args) -> int:
         return 2
     what = found[0].line()
     if not args.yes:
-        out.print(Text(what))
+        out.print(Text(printable(what)))
         try:
             answer = input("Delete this game for good? [y/N] ")
         except EOFError:
@@ -209,24 +214,25 @@ def _delete(args) -> int:
             out.print("kept")
             return 1
     store.delete(args.id)
-    out.print(Text(f"deleted {what}"))
+    out.print(Text(f"deleted {printable(what)}"))
     return 0
 
 
 def _export(args) -> int:
-    text = json.dumps(export_log(_store().load(args.id).game), indent=1)
-    if args.file:
-        args.file.write_text(text + "\n", encoding="utf-8")
-        out.print(f"wrote {args.file}")
-    else:
-        print(text)
+    store = _store()
+    text = json.dumps(export_log(store.load(args.id).game), indent=1) + "\n"
+    if args.file is None:
+        print(text, end="")
+        return 0
+    write_new_file(args.file, text, force=args.force, keep=store.files())
+    out.print(Text(f"wrote {printable(str(args.file))}"))
     return 0
 
 
 def _import(args) -> int:
     game = read_log(args.file)
     saved = _store().create(game)
-    out.print(f"saved as game {saved.id}: resume with `companion --resume {saved.id}`")
+    out.print(f"saved as game {saved.id}: resume with `companion --resume {saved.id}`", markup=False)
     return 0
 
 

@@ -14,7 +14,9 @@ from functools import cache
 from pathlib import Path
 
 from companion.errors import DeckError
+from companion.files import read_text_file
 from companion.paths import ASSETS
+from companion.text import printable
 
 DECK_DIR = ASSETS / "decks"
 GAMES = ("word-thief", "quiddler", "words-and-points")
@@ -107,15 +109,26 @@ def parse_deck(data: dict, source: str = "deck file") -> Deck:
     return deck
 
 
-def load_deck_file(path: str | Path) -> Deck:
-    path = Path(path)
+DECK_LIMIT = 64 * 1024  # bytes: a deck file lists a few dozen faces
+
+
+def read_deck_file(path: str | Path) -> str:
+    """The text of a deck file, checked to be a small regular file."""
+    return read_text_file(path, DECK_LIMIT, "deck file", fault=DeckError)
+
+
+def deck_from_text(text: str, source: str) -> Deck:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise DeckError(f"cannot read deck file {path}: {exc}") from exc
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise DeckError(f"deck file {source} is not JSON ({exc}); compare with {DECK_DIR}") from exc
     if not isinstance(data, dict):
-        raise DeckError(f"{path}: not a deck file; compare with {DECK_DIR}")
-    return parse_deck(data, str(path))
+        raise DeckError(f"{source}: not a deck file; compare with {DECK_DIR}")
+    return parse_deck(data, source)
+
+
+def load_deck_file(path: str | Path) -> Deck:
+    return deck_from_text(read_deck_file(path), printable(str(path)))
 
 
 @cache

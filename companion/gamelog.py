@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import get_args
 
 from companion.cards import parse_token
 from companion.errors import CompanionError, MalformedCard, SaveError
+from companion.files import read_text_file
 from companion.events import Challenge, End, Event, HouseWord, Make, Pass, QuiddlerHand, Round, Steal, Word
 from companion.games import Game, game_class
 from companion.lexicon import Lexicon
+from companion.text import printable
 
 
 class LogError(CompanionError):
@@ -37,7 +40,7 @@ def _name(data: dict, key: str, what: str = "name a player") -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise MalformedCard(f"{key!r} must {what}")
-    return value
+    return unicodedata.normalize("NFC", value)  # names compare in NFC, as the game's players do
 
 
 def _text(data: dict, key: str, what: str) -> str | None:
@@ -62,7 +65,7 @@ def event_from_json(game: str, data: dict) -> Event:
     if not isinstance(data, dict):
         raise MalformedCard("an event is a JSON object with a \"type\"")
     kind = data.get("type")
-    if kind not in _TYPES:
+    if not isinstance(kind, str) or kind not in _TYPES:
         raise MalformedCard(f"unknown event type {kind!r}")
     game_class(game).check_event_type(kind)
     if kind == "make":
@@ -78,7 +81,7 @@ def event_from_json(game: str, data: dict) -> Event:
         hands = data.get("hands") or {}
         if not isinstance(hands, dict):
             raise MalformedCard("end.hands maps each player to the cards in his hand")
-        return End(tuple((str(p), _cards(game, cards)) for p, cards in hands.items()))
+        return End(tuple((unicodedata.normalize("NFC", p), _cards(game, cards)) for p, cards in hands.items()))
     if kind == "round":
         hands = data.get("hands")
         if not isinstance(hands, dict):
@@ -87,7 +90,8 @@ def event_from_json(game: str, data: dict) -> Event:
         for p, h in hands.items():
             if not isinstance(h, dict):
                 raise MalformedCard(f"{p}'s hand must be {{\"words\": [...], \"left\": [...]}}")
-            out.append(QuiddlerHand(str(p), _words(game, h.get("words", [])), _cards(game, h.get("left", []))))
+            out.append(QuiddlerHand(unicodedata.normalize("NFC", p), _words(game, h.get("words", [])),
+                                    _cards(game, h.get("left", []))))
         return Round(_name(data, "out"), tuple(out))
     accept = data.get("accept", True)  # the one type left: "house"
     if not isinstance(accept, bool):
@@ -131,8 +135,12 @@ def export_log(game: Game) -> dict:
             "events": [event_to_json(game.kind, e) for e in game.events]}
 
 
-def import_log(data: dict, lexicon: Lexicon | None = None) -> Game:
-    """Build a game from a log, applying every event; LogError names the first bad one."""
+def import_log(data: dict, lexicon: Lexicon | None = None, base: Path | None = None,
+               files: dict[str, str] | None = None) -> Game:
+    """Build a game from a log, applying every event; LogError names the first bad one.
+
+    The files its options name (deck_file, dictionary) are read relative to ``base`` (the log's folder),
+    unless ``files`` gives their content as kept with a saved game."""
     if not isinstance(data, dict):
         raise LogError(0, "a game log is a JSON object with game, players and events")
     try:
@@ -143,7 +151,7 @@ def import_log(data: dict, lexicon: Lexicon | None = None) -> Game:
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise CompanionError("options must be a JSON object")
-        game = cls(players, options, lexicon=lexicon)
+        game = cls(players, options, lexicon=lexicon, files=files, base=base)
         events = data.get("events", [])
         if not isinstance(events, list):
             raise CompanionError("events must be a list")
@@ -157,14 +165,36 @@ def import_log(data: dict, lexicon: Lexicon | None = None) -> Game:
     return game
 
 
+LOG_LIMIT = 16 * 1024 * 1024  # bytes: a long game's log is well under 1 MB
+DEPTH_LIMIT = 16  # a game log nests 7 deep at most (a Quiddler round's cards)
+
+
+def _depth(data) -> int:
+    """How deep lists and objects nest in ``data``, counted without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
 def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game:
+    path = Path(path)
+    shown = printable(str(path))
+    text = read_text_file(path, LOG_LIMIT, "game log", fault=SaveError)
+    too_deep = LogError(0, f"{shown} nests lists and objects more than {DEPTH_LIMIT} deep; "
+                           "a game log is shaped as in docs/gamelog.md")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror}") from exc
+        data = json.loads(text)
+    except RecursionError:  # nested deeper than Python parses
+        raise too_deep from None
     except ValueError as exc:
-        raise LogError(0, f"{path} is not JSON ({exc}); a game log is a JSON object") from exc
-    return import_log(data, lexicon)
+        raise LogError(0, f"{shown} is not JSON ({exc}); a game log is a JSON object") from exc
+    if _depth(data) > DEPTH_LIMIT:
+        raise too_deep
+    return import_log(data, lexicon, base=path.parent)
 
 
 def summary(game: Game) -> dict:

@@ -9,7 +9,9 @@ from functools import cache
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.files import read_text_file
 from companion.paths import ASSETS
+from companion.text import printable
 
 ENABLE = ASSETS / "words" / "enable1.txt"
 
@@ -20,18 +22,29 @@ class WordList(frozenset[str]):
     digest: str
 
 
+WORDS_LIMIT = 16 * 1024 * 1024  # bytes: ENABLE is under 2 MB
+
+
+def read_word_list(path: str | Path) -> str:
+    """The text of a word list, checked to be a regular file of at most WORDS_LIMIT bytes."""
+    return read_text_file(path, WORDS_LIMIT, "word list")
+
+
+@cache
+def words_from_text(text: str, source: str) -> WordList:
+    """A word list's text (one word a line, any case) as upper-case words of 2+ letters."""
+    if "\0" in text:
+        raise CompanionError(f"word list {source} is not text; give a text file with one word a line")
+    words = WordList(w for w in text.upper().split() if len(w) >= 2 and w.isalpha() and w.isascii())
+    if not words:
+        raise CompanionError(f"word list {source} holds no words; give a text file with one word a line")
+    words.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return words
+
+
 @cache
 def load_words(path: str | Path = ENABLE) -> WordList:
-    """Read a word list (one word a line, any case) into upper-case words of 2+ letters."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"cannot read word list {path}: {exc.strerror}; give a text file with one word a line") from exc
-    words = WordList(w for w in raw.decode("utf-8", errors="replace").upper().split() if len(w) >= 2 and w.isalpha() and w.isascii())
-    if not words:
-        raise CompanionError(f"word list {path} holds no words; give a text file with one word a line")
-    words.digest = hashlib.sha256(raw).hexdigest()
-    return words
+    return words_from_text(read_word_list(path), printable(str(path)))
 
 
 @dataclass(frozen=True)
@@ -51,7 +64,8 @@ def read_words(text: str) -> Typed:
              for w in typed]
     bad = [t for t, w in zip(typed, plain) if not (w.isalpha() and w.isascii())]
     if bad:
-        raise CompanionError(f"{', '.join(bad)}: a word is plain letters only (no digits, hyphens or apostrophes)")
+        raise CompanionError(f"{printable(', '.join(bad))}: a word is plain letters only "
+                             "(no digits, hyphens or apostrophes)")
     changed = [f"{t.upper()} as {w}" for t, w in zip(typed, plain) if t.upper() != w]
     return Typed(plain, f"judged {', '.join(changed)}: the cards carry no accents" if changed else "")
 
@@ -73,8 +87,11 @@ class Lexicon:
     source: str = "ENABLE"
 
     @classmethod
-    def load(cls, path: str | Path | None = None, house: dict | None = None) -> Lexicon:
-        lex = cls(load_words(path or ENABLE), source=Path(path).name if path else "ENABLE")
+    def load(cls, path: str | Path | None = None, house: dict | None = None, text: str | None = None) -> Lexicon:
+        """ENABLE, or the word list at ``path`` (its ``text`` when already read), with a house list."""
+        name = Path(path).name if path else "ENABLE"
+        words = words_from_text(text, printable(name)) if text is not None else load_words(path or ENABLE)
+        lex = cls(words, source=name)
         for word in (house or {}).get("accept", []):
             lex.house(word, True)
         for word in (house or {}).get("ban", []):

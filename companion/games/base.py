@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from pathlib import Path
 from difflib import get_close_matches
 from typing import ClassVar
 
@@ -11,11 +12,12 @@ from companion.anagrams import Anagrams, anagram_index
 from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
 from companion.coach import BestHand, Moment, StealIdea
-from companion.decks import SUIT_NAMES, Deck, load_deck_file, standard_deck
+from companion.decks import SUIT_NAMES, Deck, deck_from_text, read_deck_file, standard_deck
 from companion.errors import CompanionError, DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, read_word_list
 from companion.outcome import LedgerLine, Outcome
+from companion.text import player_name, printable
 
 
 @dataclass
@@ -79,16 +81,18 @@ class Game:
     settings: ClassVar[frozenset[str]] = frozenset({"challenger_penalty", "house", "deck_file", "dictionary"})
 
     def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
-                 lexicon: Lexicon | None = None):
+                 lexicon: Lexicon | None = None, files: dict[str, str] | None = None, base: Path | None = None):
         self.players = self._check_players(players)
         self.options = dict(options or {})
         self._check_options(self.options)
-        # a table's own deck file and word list travel in the options, so a resumed game reads them again
-        self.deck = deck or (load_deck_file(self.options["deck_file"]) if self.options.get("deck_file")
-                             else standard_deck(self.kind))
+        # A table's own deck file and word list are named in the options and read once, here (relative to
+        # ``base``, a log's folder); a saved game keeps their text in ``files`` and never reads them again.
+        self.files = dict(files) if files is not None else self.read_files(self.options, base)
+        self.deck = deck or (deck_from_text(self.files["deck_file"], printable(self.options["deck_file"]))
+                             if "deck_file" in self.files else standard_deck(self.kind))
         if self.deck.game != self.kind:
             raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
-        self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"))
+        self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"), text=self.files.get("dictionary"))
         house = self.options.get("house") or {}
         start = self.initial_state()
         start.accepted = frozenset(w.upper() for w in house.get("accept", ()))
@@ -99,8 +103,15 @@ class Game:
         self._redo: list[Event] = []
 
     # --- set-up -------------------------------------------------------------------------------
+    @staticmethod
+    def read_files(options: dict, base: Path | None = None) -> dict[str, str]:
+        """The text of the deck file and word list the options name, checked (regular, small, readable)."""
+        readers = {"deck_file": read_deck_file, "dictionary": read_word_list}
+        return {name: read(Path(base or ".") / Path(options[name]).expanduser())
+                for name, read in readers.items() if options.get(name)}
+
     def _check_players(self, players: list[str]) -> list[str]:
-        names = [str(p).strip() for p in players]
+        names = [player_name(p) for p in players]
         if any(not n for n in names):
             raise SetupError("a player name is empty; give every player a name")
         seen: set[str] = set()

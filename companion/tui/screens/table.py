@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from companion.errors import CompanionError, GameMovedOn
+from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Challenge, Event, HouseWord, Make, Pass
 from companion.games import Game, Quiddler, WordThief
 from companion.notation import parse_play
@@ -185,12 +183,11 @@ class TableScreen(Screen):
         except GameMovedOn:
             self.catch_up(f"Your {event.type} was not played: check it against the table, then play it again.")
             return None
+        except SaveError as exc:  # the store rolled back: nothing was played
+            self.query_one(Preview).show(f"{SAVE_FAILED}: {exc}", "error", title="not saved")
+            return None
         except CompanionError as exc:
             self.query_one(Preview).show(str(exc), "error", title="cannot play that")
-            return None
-        except sqlite3.Error as exc:  # the store has rolled the game back: nothing was played
-            self.query_one(Preview).show(f"{SAVE_FAILED} ({exc}); nothing was played, try again", "error",
-                                         title="not saved")
             return None
         self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
                                     outcome_text(outcome)))
@@ -251,8 +248,8 @@ class TableScreen(Screen):
         except GameMovedOn:
             self.catch_up("Nothing was undone: undo again if it is still wanted.")
             return
-        except sqlite3.Error as exc:
-            self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
+        except SaveError as exc:
+            self.set_last(Text(f"{SAVE_FAILED}: {exc}", style="bold red"))
         else:
             self.set_last(Text.assemble(("↶ undone: ", "bold yellow"), summary, "  (^y redoes it)"))
         self.refresh_game()
@@ -263,8 +260,8 @@ class TableScreen(Screen):
         except GameMovedOn:
             self.catch_up("Nothing was redone.")
             return
-        except sqlite3.Error as exc:
-            self.set_last(Text(f"{SAVE_FAILED} ({exc}): reopen the game before playing on", style="bold red"))
+        except SaveError as exc:
+            self.set_last(Text(f"{SAVE_FAILED}: {exc}", style="bold red"))
             done = None
         if done is not None:
             self.set_last(Text.assemble(("↷ redone: ", "bold yellow"), self.game.outcomes[-1].summary))
