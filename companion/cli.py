@@ -18,11 +18,11 @@ from companion.decks import WILD
 from companion.english import plural
 from companion.errors import CompanionError
 from companion.files import write_new_file
-from companion.text import printable
 from companion.gamelog import LogError, export_log, read_log, summary
 from companion.games import GAME_CLASSES, Game
 from companion.lexicon import Lexicon, read_words
 from companion.notation import parse_cards
+from companion.text import printable
 
 # soft_wrap: a message is one line whatever the width, so a script reading stderr gets it whole
 out = Console(highlight=False, soft_wrap=True)

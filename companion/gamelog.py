@@ -9,8 +9,8 @@ from typing import get_args
 
 from companion.cards import parse_token
 from companion.errors import CompanionError, MalformedCard, SaveError
-from companion.files import read_text_file
 from companion.events import Challenge, End, Event, HouseWord, Make, Pass, QuiddlerHand, Round, Steal, Word
+from companion.files import read_text_file
 from companion.games import Game, game_class
 from companion.lexicon import Lexicon
 from companion.text import printable

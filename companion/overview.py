@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from companion.errors import CompanionError
 from companion.games import GAME_CLASSES
 from companion.store import GameInfo, Store
+from companion.text import printable
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,8 @@ class Overview:
     def line(self) -> str:
         """One line for a list of saved games."""
         g = self.info
-        return (f"#{g.id}  {self.title} · {', '.join(g.players)} · {self.standing} · {self.state} · "
-                f"{ago(g.updated)}")
+        return printable(f"#{g.id}  {self.title} · {', '.join(g.players)} · {self.standing} · {self.state} · "
+                         f"{ago(g.updated)}")
 
 
 def overview(store: Store) -> list[Overview]:

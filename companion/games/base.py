@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
 from difflib import get_close_matches
+from pathlib import Path
 from typing import ClassVar
 
 from companion.anagrams import Anagrams, anagram_index

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -116,7 +117,7 @@ async def fill_dialogs(texts: list[str]) -> None:
                 await pilot.press("escape")
             game = app.screen.game
             assert len(ledger_rows(store, quiddler.id)) == len(game.events) <= 1
-        names = [n.strip() for n in texts[0].split(",") if n.strip()]
+        names = [unicodedata.normalize("NFC", n.strip()) for n in texts[0].split(",") if n.strip()]
         start = make_app(store=store)
         async with start.run_test(size=SIZE) as pilot:
             await pilot.pause()

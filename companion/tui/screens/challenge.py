@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -55,10 +56,10 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
                 owner, word = self.targets[0]
                 if names_word(self.game):
                     yield Static("Which word is challenged?", classes="dialog-title")
-                    yield OptionList(*[Option(f"{w}  ({o})", id=str(i)) for i, (o, w) in enumerate(self.targets)],
+                    yield OptionList(*[Option(Text(f"{w}  ({o})"), id=str(i)) for i, (o, w) in enumerate(self.targets)],
                                      id="words")
                 else:
-                    yield Static(f"Challenge {word}, played by {owner}?", classes="dialog-title")
+                    yield Static(Text(f"Challenge {word}, played by {owner}?"), classes="dialog-title")
                 yield Static("Who challenges? (Enter judges the word at once)")
                 yield OptionList(id="challengers")
         yield Footer(show_command_palette=False)
@@ -72,7 +73,7 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
         owner = self.targets[index][0]
         challengers = self.query_one("#challengers", OptionList)
         challengers.clear_options()
-        challengers.add_options([Option(p, id=p) for p in self.game.players if p != owner])
+        challengers.add_options([Option(Text(p), id=p) for p in self.game.players if p != owner])
         challengers.highlighted = 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -9,6 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from companion.tui.view import literal
+
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [Binding("enter,y", "answer(True)", "Yes"), Binding("escape,n", "answer(False)", "No")]
@@ -19,8 +21,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
-            yield Static(self.details)
+            yield Static(literal(self.question), classes="dialog-title")
+            yield Static(literal(self.details))
         yield Footer(show_command_palette=False)
 
     def action_answer(self, yes: bool) -> None:

@@ -14,7 +14,7 @@ from companion.events import End
 from companion.games import Game, Quiddler, WordThief
 from companion.notation import parse_cards
 from companion.tui.screens.notice import standings_text
-from companion.tui.view import outcome_text
+from companion.tui.view import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
 HAND_HINT = {"word-thief": "cards left, e.g. qa/dh or Qd Ah (empty: none)",
@@ -42,7 +42,7 @@ class EndScreen(ModalScreen[End | None]):
             if self.asks_hands:
                 with Grid(id="hands"):
                     for i, player in enumerate(self.game.players):
-                        yield Label(player)
+                        yield Label(name_text(player))
                         yield Input(placeholder=HAND_HINT[self.game.kind], id=f"hand-{i}")
             yield Preview(id="end-preview")
         yield Footer(show_command_palette=False)

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from companion.games import Game
-from companion.tui.view import move_text, signed
+from companion.tui.view import move_text, name_text, signed
 
 
 def wrapped(console: Console, text: Text, width: int) -> Text:
@@ -60,20 +60,20 @@ class HistoryScreen(Screen):
         """One row per ledger line, the chips and the description wrapped to the screen's width, never cut."""
         table = self.query_one("#ledger-table", DataTable)
         table.clear(columns=True)
-        rows: list[tuple[Text, str, Text, Text, Text]] = []
+        rows: list[tuple[Text, Text, Text, Text, Text]] = []
         for n, outcome in enumerate(self.game.outcomes, start=1):
-            rows.append((Text(str(n), style="bold"), "", Text(), Text(),
+            rows.append((Text(str(n), style="bold"), Text(), Text(), Text(),
                          Text(outcome.summary or outcome.event.type, style="bold")))
             shown: set[str] = set()  # a player's chip move goes on his first line of the event only
             for line in outcome.lines:
                 move = outcome.chips.get(line.player) if line.player not in shown else None
                 shown.add(line.player)
-                rows.append((Text(), line.player, Text(signed(line.total), justify="right", style="green"
+                rows.append((Text(), name_text(line.player), Text(signed(line.total), justify="right", style="green"
                                                        if line.total > 0 else "red" if line.total else ""),
                              move_text(move) if move else Text(), Text(line.note)))
         if not rows:
-            rows.append((Text(), "", Text(), Text(), Text("No events yet.")))
-        names = max([6, *(len(p) for p in self.game.players)])
+            rows.append((Text(), Text(), Text(), Text(), Text("No events yet.")))
+        names = max([6, *(name_text(p).cell_len for p in self.game.players)])
         number = len(str(len(self.game.outcomes)))
         room = (self.size.width or self.app.size.width) - (number + names + 6) - 2 * 5 - 2  # padding, scrollbar
         chips = min(22, max([5, *(r[3].cell_len for r in rows)]))

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from companion.games import Game
 from companion.outcome import Outcome
-from companion.tui.view import outcome_text
+from companion.tui.view import literal, outcome_text
 from companion.tui.widgets.banner import Banner
 
 
@@ -60,5 +60,5 @@ class NoticeScreen(ModalScreen[bool | None]):
                 with Center():
                     yield Banner(self.banner)
             yield Static(Text(self.title_text, style="bold"), id="notice-title")
-            yield Static(self.body, id="notice-body")
+            yield Static(literal(self.body), id="notice-body")
         yield Footer(show_command_palette=False)

@@ -15,7 +15,7 @@ from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
 from companion.notation import parse_cards, parse_play
 from companion.tui.screens.spelling import SpellingScreen
-from companion.tui.view import outcome_text
+from companion.tui.view import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
 
@@ -42,7 +42,7 @@ class RoundScreen(ModalScreen[Round | None]):
                 yield Label("Words", classes="column-title")
                 yield Label("Cards left", classes="column-title")
                 for i, player in enumerate(game.players):
-                    yield Label(player)
+                    yield Label(name_text(player))
                     yield Input(placeholder="words, e.g. qu-i-t cat", id=f"words-{i}", compact=True)
                     yield Input(placeholder="cards left: qu z", id=f"left-{i}", compact=True)
             yield Preview(id="round-preview")

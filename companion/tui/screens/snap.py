@@ -22,6 +22,7 @@ from companion.games import GAME_CLASSES
 from companion.tui.recognize import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
                                      still_missing)
 from companion.tui.snap_text import snap_text, spelled
+from companion.tui.view import literal
 from companion.tui.widgets.card_row import CardRow, card_label
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class SnapScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="snap"):
-            yield Static(f"Snap {self.what}", classes="dialog-title", id="snap-title")
+            yield Static(Text(f"Snap {self.what}"), classes="dialog-title", id="snap-title")
             if self.pick_game:
                 yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=self.game,
                              allow_blank=False, id="snap-game")
@@ -147,7 +148,7 @@ class SnapScreen(ModalScreen[str | None]):
     def set_status(self, text: str | Text, error: bool = False) -> None:
         status = self.query_one("#snap-status", Static)
         status.set_class(error, "error")
-        status.update(text)
+        status.update(literal(text))
 
     async def show_snap(self, snap: Snap) -> None:
         self.set_busy(False)
@@ -204,7 +205,7 @@ class SnapScreen(ModalScreen[str | None]):
         hint = self.query_one("#snap-hint", Static)
         hint.set_class(bool(error), "error")
         if error:
-            hint.update(error)
+            hint.update(literal(error))
             return
         card = self.cards()[self.pos]
         todo = self.to_check()

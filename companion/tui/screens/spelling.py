@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,7 +24,7 @@ class SpellingScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Which cards spell {self.word.upper()}?", classes="dialog-title")
+            yield Static(Text(f"Which cards spell {self.word.upper()}?"), classes="dialog-title")
             yield OptionList(*[Option(f"{'-'.join(o):<16} {len(o)} cards, {sum(self.deck.value(f) for f in o)} points",
                                       id="-".join(o).lower()) for o in self.options])
         yield Footer(show_command_palette=False)

@@ -12,15 +12,15 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from companion.decks import SUITS
-from companion.errors import CompanionError
+from companion.errors import CompanionError, SaveError
 from companion.games import GAME_CLASSES
 from companion.lexicon import Lexicon
 from companion.overview import overview
 from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.confirm import ConfirmScreen
-from companion.tui.screens.judge import JudgeScreen
 from companion.tui.options import ONE_BONUS, TICK_OPTIONS
+from companion.tui.screens.judge import JudgeScreen
 from companion.tui.view import suit_label
 
 DICTIONARY_HINT = "ENABLE (or the path of a word list, one word a line)"
@@ -42,7 +42,7 @@ class StartScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Table companion", "bold"), "  keeps the score of your word card game"),
                      id="start-title")
-        yield Static(self.error, id="start-error", classes="error" if self.error else "")
+        yield Static(Text(self.error), id="start-error", classes="error" if self.error else "")
         with TabbedContent(id="start-tabs"):
             with TabPane("New game", id="new"):
                 yield from self.new_game_form()
@@ -114,10 +114,14 @@ class StartScreen(Screen):
         saved = self.query_one("#saved-games", OptionList)
         was = saved.highlighted_option.id if saved.highlighted_option else None
         saved.clear_options()
-        games = overview(self.store)
+        try:
+            games = overview(self.store)
+        except SaveError as exc:  # the list itself is unreadable: the judge still works
+            self.say(str(exc))
+            return
         saved.add_options([Option(Text(g.line()), id=str(g.info.id)) for g in games])
         if games:
-            ids = [str(g.id) for g in games]
+            ids = [str(g.info.id) for g in games]
             saved.highlighted = ids.index(was) if was in ids else 0
         else:
             saved.add_option(Option("No saved games yet.", disabled=True))
@@ -148,7 +152,7 @@ class StartScreen(Screen):
 
     def say(self, message: str) -> None:
         error = self.query_one("#start-error", Static)
-        error.update(message)
+        error.update(Text(message))
         error.set_class(bool(message), "error")
 
     def action_start(self) -> None:

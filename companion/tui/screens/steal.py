@@ -36,7 +36,7 @@ class StealScreen(ModalScreen[Steal | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             # the instructions stay in sight: only what is under them scrolls on a short screen
-            yield Static(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)",
+            yield Static(Text(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)"),
                          classes="dialog-title")
             with VerticalScroll(id="steal-body", can_focus=False):
                 yield SelectionList[int](*self.choices(), id="targets")

@@ -14,14 +14,20 @@ from companion.games import Game, Quiddler, WordThief
 from companion.notation import parse_play
 from companion.outcome import Outcome
 from companion.store import SavedGame, changes_between
+from companion.tui.recognize import warm_up_soon
 from companion.tui.screens.challenge import ChallengeScreen, challengeable
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
-from companion.tui.recognize import warm_up_soon
 from companion.tui.screens.steal import StealScreen
-from companion.tui.view import cards_text, outcome_text, suit_label, verdict_text
+from companion.tui.view import (
+    cards_text,
+    name_text,
+    outcome_text,
+    suit_label,
+    verdict_text,
+)
 from companion.tui.widgets.preview import Preview
 from companion.tui.widgets.scoreboard import Scoreboard
 
@@ -121,7 +127,7 @@ class TableScreen(Screen):
             winner = game.winner()
             parts.append(Text(f"game over: {winner} wins" if winner else "game over: a tie", style="bold yellow"))
         elif game.to_play and not isinstance(game, Quiddler):
-            parts.append(Text(f"{game.to_play} to play", style="bold yellow"))
+            parts.append(Text.assemble(name_text(game.to_play), " to play", style="bold yellow"))
         return Text(" · ").join(Text(p) if isinstance(p, str) else p for p in parts)
 
     def set_last(self, text: Text) -> None:
@@ -144,7 +150,7 @@ class TableScreen(Screen):
         if not text.strip():
             what, examples = EXAMPLES[game.kind]
             last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.state.pile == 0 else ""
-            preview.show(Text.assemble((f"{game.to_play}", "bold"), f" to play: type {what}, then Enter\n",
+            preview.show(Text.assemble(name_text(game.to_play, "bold"), f" to play: type {what}, then Enter\n",
                                        examples, ("\nF1 rules and keys · ^p every command", "dim"), last_cards),
                          title="preview")
             return
@@ -232,7 +238,9 @@ class TableScreen(Screen):
         self.app.push_screen(ConfirmScreen(f"{player} passes?", details), answered)
 
     def action_snap(self, from_file: bool = False) -> None:
-        from companion.tui.screens.snap import snap_into  # loads on first use, not at launch
+        from companion.tui.screens.snap import (
+            snap_into,  # loads on first use, not at launch
+        )
 
         snap_into(self.query_one("#play", Input), self.game.kind, f"{self.game.to_play}'s play", from_file=from_file)
 
@@ -284,7 +292,9 @@ class TableScreen(Screen):
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
 
     def action_history(self, tab: str = "ledger") -> None:
-        from companion.tui.screens.history import HistoryScreen  # plotext loads on first use, not at launch
+        from companion.tui.screens.history import (
+            HistoryScreen,  # plotext loads on first use, not at launch
+        )
 
         self.app.push_screen(HistoryScreen(self.game, tab=tab))
 
@@ -292,7 +302,9 @@ class TableScreen(Screen):
         self.action_history("chart")
 
     def action_help(self) -> None:
-        from companion.tui.screens.help import HelpScreen  # Markdown loads on first use, not at launch
+        from companion.tui.screens.help import (
+            HelpScreen,  # Markdown loads on first use, not at launch
+        )
 
         self.app.push_screen(HelpScreen(self.game))
 

@@ -14,6 +14,7 @@ from textual.worker import Worker, WorkerState
 
 from companion.games import GAME_CLASSES
 from companion.tui.recognize import Camera, Photo, failure_text
+from companion.tui.view import literal
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -101,4 +102,4 @@ class TeachScreen(ModalScreen[None]):
     def show_result(self, text: str, error: bool = False) -> None:
         result = self.query_one("#teach-result", Static)
         result.set_class(error, "error")
-        result.update(text)
+        result.update(literal(text))

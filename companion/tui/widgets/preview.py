@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from companion.tui.view import literal
+
 
 class Preview(Static):
     """Shows a preview; ``tone`` is "ok", "error" or "" and colours the frame."""
@@ -19,4 +21,4 @@ class Preview(Static):
         self.set_class(tone == "ok", "-ok")
         self.set_class(tone == "error", "-error")
         self.border_title = title
-        self.update(text)
+        self.update(literal(text))

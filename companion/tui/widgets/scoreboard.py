@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from companion.cards import spell
 from companion.games import Game, Quiddler, WordsAndPoints, WordThief
-from companion.tui.view import chips_text, word_text
+from companion.tui.view import chips_text, name_text, word_text
 
 
 def table_words(game: Game, player: str) -> list[Text]:
@@ -69,7 +69,7 @@ class Scoreboard(DataTable):
             # Quiddler has no turns to keep: its marker shows who deals the next round
             # never an empty cell: a column of width 0 breaks DataTable's auto row height
             turn = Text("▶" if player == marked else " ", style="bold yellow")
-            name = Text(player, style="bold" if player == marked else "")
+            name = name_text(player, style="bold" if player == marked else "")
             if game.ended and score == best:
                 name.append(" ★", style="bold yellow")
             row: list[Text] = [turn, name, Text(str(score), style="bold red" if score < 0 else "bold", justify="right")]
