@@ -5,6 +5,7 @@ end) of at most a size cap. A file written is written whole or not at all, and n
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -28,7 +29,7 @@ def read_text_file(path: str | Path, limit: int, what: str, fault: type[Companio
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as exc:
-        raise fault(f"cannot read {what} {shown}: {exc.strerror}") from exc
+        raise fault(f"cannot read {what} {shown}: {exc.strerror}; check the path") from exc
     if len(data) > limit:  # it grew while being read
         raise fault(f"{what} {shown} holds more than the {limit:,} bytes a {what} may")
     return data.decode("utf-8", errors="replace")
@@ -64,4 +65,6 @@ def write_new_file(path: Path, text: str, force: bool, keep: Iterable[Path]) -> 
     except OSError as exc:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-        raise SaveError(f"cannot write {shown} ({exc.strerror}); choose a file in a folder you can write") from exc
+        advice = ("the disk is full: free some space, then try again" if exc.errno == errno.ENOSPC
+                  else "choose a file in a folder you can write")
+        raise SaveError(f"cannot write {shown} ({exc.strerror}); {advice}") from exc

@@ -8,6 +8,7 @@ import copy
 import pytest
 
 from companion.gamelog import LogError, event_from_json, event_to_json, import_log, summary
+from companion.text import is_control
 
 from enginekit import letter_cards, pile_runners
 
@@ -371,3 +372,19 @@ def test_cards_handed_back_by_a_challenge_count_until_played_again():
     fails(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), {"type": "end", "hands": {"Bob": ["Od"]}}), 4,
           "3 copies of the O of diamonds")
     import_log(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), mk("Ann", ["Od", "Nd"])))
+
+
+# --- names: compared in NFC, control characters refused ----------------------------------------------------
+
+def test_names_compare_in_nfc():
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"  # one name typed two ways
+    game = import_log(log({"game": "word-thief", "players": [decomposed, "Bob"]}, {"type": "pass", "player": composed},
+                          {"type": "pass", "player": "Bob"}, {"type": "pass", "player": decomposed}))
+    assert game.players == [composed, "Bob"] and game.scores == {composed: -10, "Bob": -5}
+    fails(log({"game": "word-thief", "players": [composed, decomposed]}), 0, "duplicate player")
+
+
+@pytest.mark.parametrize("name", ["B\x1b[2Job", "Ann\x07", "Cy\u202e", "Di\nDi", "Eve\x9b"])
+def test_control_characters_in_names_are_refused(name):
+    err = fails(log({"game": "word-thief", "players": ["Ann0", name]}), 0, "holds a control character")
+    assert not any(is_control(c) for c in str(err))  # shown escaped, never sent to the terminal as is

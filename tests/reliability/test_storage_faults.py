@@ -167,3 +167,27 @@ def test_a_damaged_page_makes_one_game_unreadable_and_the_others_usable(tmp_path
 
 def test_the_ledger_is_written_with_synchronous_full(tmp_path):
     assert Store(tmp_path / "ledger.sqlite3").db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+async def test_the_app_starts_on_a_damaged_ledger_and_says_which_game_is_unreadable(tmp_path):
+    from textual.widgets import OptionList, Static
+
+    from companion.tui.app import make_app
+    from companion.tui.screens.start import StartScreen
+    from companion.tui.screens.table import TableScreen
+
+    store = Store(_three_games_one_damaged(tmp_path))
+    app = make_app(store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+r")
+        listed = app.screen.query_one("#saved-games", OptionList)
+        lines = {listed.get_option_at_index(i).id: str(listed.get_option_at_index(i).prompt)
+                 for i in range(listed.option_count)}
+        assert "damaged: cannot be read" in lines["2"] and "300 events" in lines["1"] and "300 events" in lines["3"]
+        listed.highlighted = [*lines].index("2")
+        await pilot.press("enter")
+        assert isinstance(app.screen, StartScreen)
+        assert "saved game 2 cannot be read" in str(app.screen.query_one("#start-error", Static).content)
+        listed.highlighted = [*lines].index("3")
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen) and app.screen.game.players == ["Cy", "Di"]
