@@ -110,7 +110,6 @@ def guarded(method: Callable[P, R]) -> Callable[P, R]:
 class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else ledger_path()
-        self.read_only = False
         try:
             self._open()
         except sqlite3.Error as exc:
@@ -148,7 +147,6 @@ class Store:
                 why = exc
         else:
             raise ledger_fault(self.path, why) from why
-        self.read_only = True
 
     def _identify(self) -> tuple[int, int]:
         """The file's application id and table count; refuses a database of another program."""

@@ -162,7 +162,8 @@ def test_a_damaged_page_makes_one_game_unreadable_and_the_others_usable(tmp_path
     assert main(["--data-dir", data, "export", "3"]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == ["Cy", "Di"]
     assert main(["--data-dir", data, "games"]) == 0
-    assert "damaged: cannot be read" in capsys.readouterr().out
+    row = next(line for line in capsys.readouterr().out.splitlines() if "Zed" in line)
+    assert "cannot be read" in row and "damaged" in row
 
 
 def test_the_ledger_is_written_with_synchronous_full(tmp_path):
@@ -183,7 +184,7 @@ async def test_the_app_starts_on_a_damaged_ledger_and_says_which_game_is_unreada
         listed = app.screen.query_one("#saved-games", OptionList)
         lines = {listed.get_option_at_index(i).id: str(listed.get_option_at_index(i).prompt)
                  for i in range(listed.option_count)}
-        assert "damaged: cannot be read" in lines["2"] and "300 events" in lines["1"] and "300 events" in lines["3"]
+        assert "cannot be read · damaged" in lines["2"] and "in play" in lines["1"] and "in play" in lines["3"]
         listed.highlighted = [*lines].index("2")
         await pilot.press("enter")
         assert isinstance(app.screen, StartScreen)

@@ -66,3 +66,14 @@ async def test_every_window_follows_the_other_within_a_second(store):
         await pb.press("ctrl+z")
         await pa.pause(1.0)
         assert a.screen.game.events == [] and "undid Ann makes RED" in _last(a)
+
+
+async def test_a_game_deleted_in_another_window_is_said_not_crashed_on(store):
+    gid, (a, _) = _windows(store)
+    async with a.run_test(size=SIZE) as pa:
+        await pa.press(*"cat/h")
+        Store(store.path).delete(gid)
+        await pa.pause(1.0)
+        assert "This game can no longer be followed: there is no saved game" in _last(a)
+        await pa.press("enter")  # the play cannot go anywhere: refused, the app stays up
+        assert a.is_running and a.screen.query_one("#play", Input).value == "cat/h"

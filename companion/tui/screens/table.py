@@ -85,17 +85,29 @@ class TableScreen(Screen):
     def follow(self) -> None:
         """Catch up when another window (or program) has changed this game: the ledger is the truth."""
         store = self.saved.store
-        version = store.data_version()
-        if version == self.seen_version:
-            return
-        self.seen_version = version
-        if store.revision(self.saved.id) != self.saved.revision:
-            self.catch_up()
+        try:
+            version = store.data_version()
+            if version == self.seen_version:
+                return
+            self.seen_version = version
+            if store.revision(self.saved.id) != self.saved.revision:
+                self.catch_up()
+        except SaveError as exc:  # deleted in another window, or the ledger went away
+            self.lost(exc)
+
+    def lost(self, exc: SaveError) -> None:
+        """The game can no longer be read: say so and take no more plays (nothing shown here was lost)."""
+        self.set_last(Text(f"This game can no longer be followed: {exc}", style="bold red"))
+        self.query_one("#play", Input).disabled = True
 
     def catch_up(self, not_done: str = "") -> None:
         """Reload the game and say what changed meanwhile; the play line keeps what was typed."""
         before = self.game
-        self.saved = self.saved.reload()
+        try:
+            self.saved = self.saved.reload()
+        except SaveError as exc:
+            self.lost(exc)
+            return
         changed = "; ".join(changes_between(before, self.game)) or "the game was saved again"
         self.set_last(Text.assemble(("Meanwhile, in another window: ", "bold yellow"), changed,
                                     (f"\n{not_done}" if not_done else "", "bold")))
