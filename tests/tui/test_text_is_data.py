@@ -62,9 +62,18 @@ async def play_with(name: str, play: str) -> None:
                 await pilot.press(key)
                 await pilot.pause()
                 await pilot.press("escape")
-            app.screen.query_one("#play", Input).value = play
+            table = app.screen
+            for opener in ("ctrl+s", "ctrl+f"):  # the steal dialog's new words, the end dialog's hands
+                await pilot.press(opener)
+                for field in app.screen.query(Input):
+                    field.value = play
+                    field.focus()
+                    await pilot.press("enter")
+                while app.screen is not table:
+                    await pilot.press("escape")
+            table.query_one("#play", Input).value = play
             await pilot.press("enter")
-            assert app.screen.query_one("#play", Input).value in (play, "")  # kept unless it was a legal play
+            assert table.query_one("#play", Input).value in (play, "")  # kept unless it was a legal play
             assert app.is_running
         store.close()
 

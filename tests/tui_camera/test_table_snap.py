@@ -174,6 +174,18 @@ async def test_an_unreadable_photo_is_one_line(app_for, store, tmp_path):
         assert "cannot play that" not in str(app.screen.query_one("#preview").border_title)
 
 
+async def test_a_photo_path_of_markup_is_shown_as_typed(app_for, store, tmp_path):
+    bad = tmp_path / "[b]club[red on blue] [@click=app.quit].jpg"
+    bad.write_text("not a photo")
+    app = app_for(game_id=new_game(store, "word-thief"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.press(*str(bad), "enter")
+        snap = await settled(pilot)
+        assert bad.name in status(snap) and "not an image" in status(snap)
+        assert app.is_running
+
+
 async def test_without_opencv_typing_still_works(app_for, store, monkeypatch):
     def no_opencv(photo, game):
         raise ModuleNotFoundError("No module named 'cv2'")
