@@ -43,9 +43,10 @@ class Board:
 def board_of(game: Game, gid: int) -> Board:
     waiting = game.waiting_for()
     winner = game.winner() if game.ended else None
+    hands = game.hand_sizes()
     players = tuple(
         PlayerView(name=p, score=game.scores[p], chips=game.chips(p) if game.has_chips else None,
-                   hand=game.hand_size(p), words=game.laid_words(p),
+                   hand=hands[p] if hands else None, words=game.laid_words(p),
                    waited_for=waiting is not None and waiting[0] == p, winner=p == winner)
         for p in game.players)
     last = None

@@ -191,10 +191,6 @@ class Game:
         """The words in front of a player now."""
         return ()
 
-    def hand_size(self, player: str) -> int | None:
-        """How many cards a player holds, where the game keeps count."""
-        return None
-
     def round_table(self) -> RoundTable | None:
         """The rounds played so far; None for a game that is not played in rounds."""
         return None

@@ -109,9 +109,6 @@ class WordThief(Game):
     def laid_words(self, player: str) -> tuple[Laid, ...]:
         return tuple(Laid(w.cards, w.locked) for w in self.state.table[player])
 
-    def hand_size(self, player: str) -> int | None:
-        return self.state.hands[player]
-
     def facts(self) -> tuple[str, ...]:
         trump = f"trump: {SUIT_NAMES[self.trump]}" if self.trump else "no trump"
         return trump, f"draw pile: {self.state.pile}"
