@@ -11,10 +11,12 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import sys
 import termios
 import time
+from typing import NoReturn
 
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
@@ -33,12 +35,21 @@ class Terminal:
         end = time.monotonic() + timeout
         while text.encode() not in ESCAPES.sub(b"", self.seen):
             if time.monotonic() > end:
-                sys.exit(f"drive_app: {text!r} never showed in {timeout:.0f} s")
+                self.fail(f"{text!r} never showed in {timeout:.0f} s")
             if select.select([self.fd], [], [], 0.2)[0]:
                 try:
                     self.seen += os.read(self.fd, 65536)
                 except OSError:  # the app has gone
-                    sys.exit(f"drive_app: the app ended before showing {text!r}")
+                    self.fail(f"the app ended before showing {text!r}")
+
+    def fail(self, why: str) -> NoReturn:
+        """Stop the app (if it still runs) and exit with ``why`` and the screen's last text."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        last = ESCAPES.sub(b" ", self.seen).decode(errors="replace")
+        sys.exit(f"drive_app: {why}; the screen last showed: {' '.join(last.split())[-300:]}")
 
     def send(self, keys: str) -> None:
         self.seen = b""
@@ -55,8 +66,7 @@ class Terminal:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 return os.waitstatus_to_exitcode(status)
-        os.kill(self.pid, 9)
-        sys.exit(f"drive_app: the app did not quit within {timeout:.0f} s")
+        self.fail(f"the app did not quit within {timeout:.0f} s")
 
 
 def main(companion: str, photo: str, expected: str) -> int:
