@@ -69,6 +69,11 @@ class Moment:
     best_points: int | None
     note: str = ""
 
+    def line(self) -> str:
+        """"Ann 24, best 31: QU-I-T ER-A-S"."""
+        best = f", best {self.best_points}: {self.best}" if self.best else ", nothing better found"
+        return f"{self.player} {self.points}{best}"
+
     def to_json(self) -> dict:
         return {"at": self.at, "player": self.player, "played": self.played, "points": self.points,
                 "best": self.best or None, "best_points": self.best_points, "note": self.note}

@@ -40,12 +40,15 @@ CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, players TEXT NOT
 CREATE TABLE events (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
                      body TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, seq));
 CREATE TABLE house (kind TEXT NOT NULL, word TEXT NOT NULL, accept INTEGER NOT NULL, PRIMARY KEY (kind, word));
+CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 # 2: games.revision counts every write to a game, so a window can tell it has fallen behind;
-# 3: games.files keeps the text of the deck file and word list a game was started with.
-VERSION = 3
+# 3: games.files keeps the text of the deck file and word list a game was started with;
+# 4: the table's house settings (the coach during play), kept for every game
+VERSION = 4
 UPGRADES = {1: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
-            2: "ALTER TABLE games ADD COLUMN files TEXT NOT NULL DEFAULT '{}'"}
+            2: "ALTER TABLE games ADD COLUMN files TEXT NOT NULL DEFAULT '{}'",
+            3: "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"}
 
 
 @dataclass(frozen=True)
@@ -281,6 +284,16 @@ class Store:
     def house(self, kind: str) -> dict[str, list[str]]:
         rows = self.db.execute("SELECT word, accept FROM house WHERE kind = ? ORDER BY word", (kind,)).fetchall()
         return {"accept": [w for w, a in rows if a], "ban": [w for w, a in rows if not a]}
+
+    # --- the table's house settings, JSON values by name ----------------------------------------
+    @guarded
+    def setting(self, name: str, default: object = None) -> object:
+        row = self.db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return json.loads(row[0]) if row else default
+
+    @guarded
+    def set_setting(self, name: str, value: object) -> None:
+        self.db.execute("INSERT OR REPLACE INTO settings (name, value) VALUES (?,?)", (name, json.dumps(value)))
 
     @guarded
     def set_house(self, kind: str, word: str, accept: bool | None) -> None:

@@ -233,6 +233,10 @@ class Game:
         """Each turn or round of the game set against the best the coach finds."""
         return []
 
+    def hindsight(self) -> list[Moment]:
+        """What the coach says of the latest event once it is over (nothing, unless a game says more)."""
+        return []
+
     def judge(self, words: list[str], state: State | None = None) -> bool:
         """VALID only if every word is: a multi-word play is judged as a whole."""
         return bool(words) and all(self.is_word(w, state) for w in words)

@@ -254,6 +254,12 @@ class Quiddler(Game):
     def review(self) -> list[Moment]:
         return [m for r in self.state.rounds for m in self.round_review(r.number)]
 
+    def hindsight(self) -> list[Moment]:
+        """After a round is entered: each player's round beside his best possible one."""
+        if self.events and isinstance(self.events[-1], Round):
+            return self.round_review(len(self.state.rounds))
+        return []
+
 
 def _round_note(r: PlayerRound) -> str:
     words = " ".join(spell(w) for w in r.words) or "no words"

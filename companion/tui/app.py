@@ -85,6 +85,16 @@ class CompanionApp(App[None]):
 
         self.push_screen(ShareScreen(current(), game_id))
 
+    def toggle_coach(self, on: bool) -> None:
+        """The house setting: the coach's hints during play for every game at this table."""
+        from companion.tui.screens.table import TableScreen
+
+        self._store.set_setting("coach", on)
+        self.notify(f"Coach during play {'on: F2 shows the steals on the table' if on else 'off'} at this table")
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.coach_changed()
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if not self.cursor_blink and isinstance(event.widget, Input):
             event.widget.cursor_blink = False
@@ -99,6 +109,11 @@ class CompanionApp(App[None]):
                                 self.leave_game)
         yield SystemCommand("Share the board", "A QR code that opens this game's live board on phones and the TV",
                             partial(self.share_board, screen.saved.id if isinstance(screen, TableScreen) else None))
+        if self._store is not None:
+            on = bool(self._store.setting("coach", False))
+            yield SystemCommand(f"Coach during play: turn {'off' if on else 'on'}",
+                                "House setting for every game at this table: F2 shows the steals on the table "
+                                f"(now {'on' if on else 'off'})", partial(self.toggle_coach, not on))
         yield SystemCommand("Teach a deck", "Photograph a deck you own once, so the camera reads its print",
                             partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None))
         for binding in screen.BINDINGS:

@@ -18,6 +18,7 @@ TICK_OPTIONS = [
     TickOption("challenger_penalty", "A challenger who loses takes -5", 5, "word-thief"),
     TickOption("half_deck", "Half deck (two players)", True, "word-thief"),
     TickOption("challenge_any", "A challenge may target any word on the table", True, "word-thief"),
+    TickOption("coach", "Coach during play: F2 shows the steals on the table", True, "word-thief"),
     TickOption("negative_rounds", "Round scores may go below 0", True, "quiddler"),
     TickOption("bad_luck_blank", "The blank is a bad-luck card", True, "words-and-points"),
 ]

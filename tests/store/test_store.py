@@ -170,12 +170,16 @@ def test_a_ledger_of_the_first_version_is_upgraded_in_place(tmp_path):
     db = sqlite3.connect(path)
     db.execute("ALTER TABLE games DROP COLUMN revision")
     db.execute("ALTER TABLE games DROP COLUMN files")
+    db.execute("DROP TABLE settings")
     db.execute("PRAGMA user_version=1")
     db.commit()
     db.close()
     store = Store(path)
     assert store.revision(saved.id) == 0
     assert store.load(saved.id).game.events == saved.game.events
+    assert store.setting("coach", False) is False
+    store.set_setting("coach", True)
+    assert Store(path).setting("coach") is True
 
 
 def _two_windows(tmp_path):

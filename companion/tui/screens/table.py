@@ -55,16 +55,24 @@ class TableScreen(Screen):
         # 80 columns hold no more keys: the chart is a tab of the ledger, and in the palette
         Binding("ctrl+t", "chart", "Chart", show=False, tooltip="Score per turn for every player"),
         Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
+        Binding("f2", "coach", "Coach", show=False, tooltip="The steals the table offers now (when the table asked "
+                "for the coach: the game's option, or the house setting in the palette)"),
+        Binding("f3", "review", "Review", tooltip="The coach's review: each turn beside the best it finds"),
     ]
 
     def __init__(self, saved: SavedGame) -> None:
         super().__init__()
         self.saved = saved
         self.seen_version = saved.store.data_version()
+        self.coach_on = False  # hints during play: the game's coach option or the table's house setting
 
     @property
     def game(self) -> Game:
         return self.saved.game
+
+    def coach_changed(self) -> None:
+        self.coach_on = self.game.coach_in_play or bool(self.saved.store.setting("coach", False))
+        self.refresh_game()
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -75,7 +83,7 @@ class TableScreen(Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.refresh_game()
+        self.coach_changed()
         self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
                            style="dim"))
         warm_up_soon(self, self.game.kind)
@@ -153,7 +161,8 @@ class TableScreen(Screen):
         preview = self.query_one(Preview)
         game = self.game
         if game.ended:
-            preview.show("The game is over. ^z undoes the end; ^l shows the history.", title="game over")
+            preview.show("The game is over. F3 shows the coach's review; ^z undoes the end; ^l shows the history.",
+                         title="game over")
             return
         if isinstance(game, Quiddler):
             preview.show(f"Play round {game.round_number} at the table, then press ^r to enter every "
@@ -163,7 +172,8 @@ class TableScreen(Screen):
             what, examples = EXAMPLES[game.kind]
             last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.state.pile == 0 else ""
             preview.show(Text.assemble(name_text(game.to_play, "bold"), f" to play: type {what}, then Enter\n",
-                                       examples, ("\nF1 rules and keys · ^p every command", "dim"), last_cards),
+                                       examples, ("\nF1 rules and keys · ^p every command", "dim"),
+                                       (" · F2 the coach" if self.check_action("coach", ()) else "", "dim"), last_cards),
                          title="preview")
             return
         try:
@@ -207,8 +217,10 @@ class TableScreen(Screen):
         except CompanionError as exc:
             self.query_one(Preview).show(str(exc), "error", title="cannot play that")
             return None
-        self.set_last(Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ",
-                                    outcome_text(outcome)))
+        last = Text.assemble(("✓ ", "bold green"), outcome.summary or event.type, "  ", outcome_text(outcome))
+        if hindsight := self.game.hindsight():  # a Quiddler round: each hand beside its best
+            last.append_text(Text.assemble("\n", ("Coach: ", "bold"), " · ".join(m.line() for m in hindsight)))
+        self.set_last(last)
         self.refresh_game()
         if self.game.ended and not was_over:
             self.app.push_screen(NoticeScreen.standings(self.game, outcome))
@@ -225,6 +237,10 @@ class TableScreen(Screen):
             return isinstance(game, Quiddler)
         if action in ("snap", "snap_file"):
             return not isinstance(game, Quiddler) and not game.ended  # it fills the play line
+        if action == "coach":
+            return game.can_steal and self.coach_on and not game.ended
+        if action == "review":
+            return game.ended
         if action == "undo":
             return bool(game.events)
         if action == "redo":
@@ -312,6 +328,16 @@ class TableScreen(Screen):
 
     def action_chart(self) -> None:
         self.action_history("chart")
+
+    def action_coach(self) -> None:
+        from companion.tui.screens.coach import CoachScreen
+
+        self.app.push_screen(CoachScreen.steals(self.game))
+
+    def action_review(self) -> None:
+        from companion.tui.screens.coach import CoachScreen
+
+        self.app.push_screen(CoachScreen.review(self.game))
 
     def action_help(self) -> None:
         from companion.tui.screens.help import (
