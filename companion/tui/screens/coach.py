@@ -23,7 +23,7 @@ class CoachScreen(Screen):
         self.title_text, self.note, self.columns, self.rows = title, note, columns, rows
 
     @classmethod
-    def steals(cls, game: Game) -> "CoachScreen":
+    def steals(cls, game: Game) -> CoachScreen:
         ideas = game.table_steals()
         rows: list[list[object]] = [[i.owner or "", i.stolen, " ".join(i.add), i.word, i.points]
                                     for i in ideas[:SHOWN_STEALS]]
@@ -34,7 +34,7 @@ class CoachScreen(Screen):
         return cls("Coach: the steals on the table", note, ["from", "word", "add", "new word", "points"], rows)
 
     @classmethod
-    def review(cls, game: Game) -> "CoachScreen":
+    def review(cls, game: Game) -> CoachScreen:
         moments = game.review()
         rows: list[list[object]] = [[m.at, m.player, m.played, "-" if m.points is None else m.points,
                                      m.best or "-", "-" if m.best_points is None else m.best_points, m.note]
