@@ -13,6 +13,7 @@ from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
 from companion.coach import BestHand, Moment, StealIdea
 from companion.decks import SUIT_NAMES, Deck, deck_from_text, read_deck_file, standard_deck
+from companion.english import plural
 from companion.errors import CompanionError, DeckError, IllegalPlay, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
 from companion.lexicon import Lexicon, read_word_list
@@ -370,6 +371,20 @@ class Game:
             new.scores[challenger] -= penalty
             lines = (LedgerLine(challenger, penalty=penalty, note=f"lost the challenge of {what}"),)
         return Step(new, lines, True, f"{what} is VALID" + (f"; {challenger} loses {penalty}" if penalty else ""))
+
+    def check_hands_shown(self, event: End) -> None:
+        """Where the ledger knows each hand's size, the end must show exactly that many cards per player.
+
+        The app asks this of the hands typed or snapped at the end; a game log may show fewer (the table
+        may have kept some hands to itself), so replaying one does not.
+        """
+        sizes = self.hand_sizes()
+        if sizes is None:
+            return
+        given = {p: len(cards) for p, cards in event.hands}
+        for p in self.players:
+            if given.get(p, 0) != sizes[p]:
+                raise IllegalPlay(f"{p} holds {plural(sizes[p], 'card')}; {given.get(p, 0)} given")
 
     def end_hands(self, event: End) -> dict[str, Word]:
         hands: dict[str, Word] = {}

@@ -649,3 +649,15 @@ def test_a_failed_steal_hands_the_thiefs_cards_back():
     g.apply(Pass("Ann"))
     g.apply(Pass("Bob"))
     refused(g, make("Ann", "Ad Xs"), "2 copies of the X of spades", DeckError)
+
+
+def test_the_end_dialog_needs_exactly_the_hands_the_ledger_knows():
+    g = wt()
+    g.apply(make("Ann", "Ch Ah Ts"))
+    g.apply(Pass("Bob"))  # Bob holds 8
+    with pytest.raises(IllegalPlay, match="Ann holds 7 cards; 2 given"):
+        g.check_hands_shown(end(Ann="Qd Zc", Bob="Es Eh Ed Ec Ss Sh Sd Sc"))
+    with pytest.raises(IllegalPlay, match="Bob holds 8 cards; 0 given"):
+        g.check_hands_shown(end(Ann="Qd Zc Es Eh Ed Ec Ss"))
+    g.check_hands_shown(end(Ann="Qd Zc Es Eh Ed Ec Ss", Bob="Is Ih Id Ic Ns Nh Nd Nc"))
+    g.apply(end(Ann="Qd Zc"))  # a log may show fewer: the table stops as it likes
