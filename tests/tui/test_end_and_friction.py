@@ -8,6 +8,11 @@ from textual.widgets import DataTable, Input
 from companion.events import Challenge, Make
 from companion.notation import parse_play
 from companion.store import new_saved_game
+from companion.tui.screens.confirm import ConfirmScreen
+from companion.tui.screens.end import EndScreen
+from companion.tui.screens.notice import NoticeScreen
+from companion.tui.screens.table import TableScreen
+from companion.tui.widgets.preview import Preview
 
 from .tuikit import SIZE
 
@@ -57,3 +62,90 @@ async def test_the_steal_dialog_fits_with_its_instructions_in_sight(app_for):
             assert "tick a word" in str(title.render())
             new_words = app.screen.query_one("#new-words", Input)
             assert 0 <= new_words.region.y and new_words.region.bottom <= size[1] - 1  # above the footer
+
+
+# --- the end of a Word Thief game ------------------------------------------------------------------
+
+# Two players with half a deck: seven refills of 7 and Bob's last refill of 5 empty the pile of 54,
+# and Ann's ninth word uses her whole hand with nothing left to draw.
+WHOLE_GAME = ["rainbow/hhhhdhd", "toasted/hhhhdhh", "special/dhhhhhh", "holiday/hdddddh", "miracle/ddhdsch",
+              "planets/sschddc", "trading/cdccddh", "oranges/dcsddds", "mounted/cchccds"]
+BOBS_FIVE = "QdZcJsXsKh"  # 10 + 10 + 8 + 8 + 5 = 41, cards the nine words left in the deck
+
+
+def half_deck_game(app_for, store):
+    saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "h", "half_deck": True})
+    return app_for(game_id=saved.id)
+
+
+async def test_a_game_played_until_the_pile_runs_out_opens_the_end_by_itself(app_for, store):
+    app = half_deck_game(app_for, store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen.game
+        for word in WHOLE_GAME:
+            await pilot.press(*word, "enter")
+        assert game.state.pile == 0 and game.hand_sizes() == {"Ann": 0, "Bob": 5}
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert str(end.query_one(".dialog-title").render()).startswith(
+            "The draw pile is empty and Ann holds no cards: the game is over.")
+        assert end.query_one("#hand-0", Input).disabled  # Ann holds nothing: nothing to ask
+        await pilot.press(*"QdZc")
+        assert "Bob holds 5 cards; 2 given" in str(end.query_one(Preview).render())
+        await pilot.press("enter")
+        assert app.screen is end and not game.ended  # refused: the hand is short
+        await pilot.press("ctrl+u", *BOBS_FIVE, "enter")
+        assert isinstance(app.screen, NoticeScreen)
+        await pilot.press("enter")
+        assert game.ended and game.outcomes[-1].lines[-1].deduction == 41
+        winner = game.winner()
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith(f"Game over: {winner} wins")
+
+
+async def test_once_over_no_turn_is_offered_but_the_last_play_may_be_challenged(app_for, store):
+    app = half_deck_game(app_for, store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen.game
+        for word in WHOLE_GAME:
+            await pilot.press(*word, "enter")
+        await pilot.press("escape")  # the table doubts MOUNTED before the deductions
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.query_one("#play", Input).disabled
+        assert str(table.query_one("#status").render()).startswith("Game over: ^f deducts the hands")
+        assert not table.check_action("pass_turn", ()) and not table.check_action("steal", ())
+        await pilot.press("ctrl+n")  # no pass is offered: nothing happens
+        assert isinstance(app.screen, TableScreen) and len(game.events) == 9
+        await pilot.press("ctrl+g", "enter")  # Bob challenges MOUNTED: VALID, the game stays over
+        assert isinstance(app.screen, NoticeScreen)
+        await pilot.press("enter")
+        await pilot.press("ctrl+f")  # no question: the pile is empty
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_ending_early_says_how_many_cards_are_in_the_pile_and_asks(app_for, store):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+f")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "End the game with 72 cards in the draw pile?" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+f", "enter")
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert [str(label.render()) for label in end.query("#hands Label")] == ["Ann (7)", "Bob (7)", "Cy (7)"]
+        await pilot.press(*"qa/dh")
+        assert "Ann holds 7 cards; 2 given" in str(end.query_one(Preview).render())
+
+
+async def test_words_and_points_ends_without_asking_for_hands(app_for, store):
+    saved = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+f", "enter")
+        end = app.screen
+        assert isinstance(end, EndScreen) and not end.query(Input)
+        await pilot.press("enter")
+        assert end.game.ended

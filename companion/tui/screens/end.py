@@ -9,16 +9,16 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
+from companion.english import plural
 from companion.errors import CompanionError
 from companion.events import End
-from companion.games import Game, Quiddler, WordThief
+from companion.games import Game
 from companion.notation import parse_cards
 from companion.tui.screens.notice import standings_text
 from companion.tui.view import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
-HAND_HINT = {"word-thief": "cards left, e.g. qa/dh or Qd Ah (empty: none)",
-             "words-and-points": "cards left, e.g. qa (empty: none)"}
+HAND_HINT = {"word-thief": "e.g. qa/dh or Qd Ah", "words-and-points": "e.g. qa"}
 
 
 class EndScreen(ModalScreen[End | None]):
@@ -27,23 +27,27 @@ class EndScreen(ModalScreen[End | None]):
     BINDINGS = [Binding("escape", "dismiss", "Cancel"), Binding("enter", "submit", "Next hand / end the game"),
                 Binding("ctrl+o", "snap", "Snap hand", tooltip="Read the cards of the hand from the webcam")]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, over: str = "") -> None:
+        """``over``: why the game is over by itself (the draw pile and a hand used up), or "" when the table stops."""
         super().__init__()
-        self.game = game
-        self.asks_hands = not isinstance(game, Quiddler)  # a Quiddler game stops with no hands to show
+        self.game, self.over = game, over
+        self.sizes = game.hand_sizes()  # the cards each player holds, where the ledger knows them
+        self.asks_hands = self.sizes is not None  # only a game that deducts hands asks for them
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            what = ("Each player's cards left in hand" + (" are deducted." if isinstance(self.game, WordThief)
-                                                           else " (no deduction in this game).")
-                    + " Enter goes to the next hand, and on the last one ends the game."
-                    if self.asks_hands else "Stop the game here? Enter ends it.")
-            yield Static(f"End of game. {what}", classes="dialog-title")
+            why = f"{self.over[0].upper()}{self.over[1:]}: the game is over. " if self.over else "End of game. "
+            what = ("The cards left in each hand are deducted. Enter goes to the next hand, and on the last one "
+                    "ends the game." if self.asks_hands else "Stop the game here? Enter ends it.")
+            doubt = " Escape, then ^g, challenges the last play first." if self.over else ""
+            yield Static(Text(why + what + doubt), classes="dialog-title")
             if self.asks_hands:
                 with Grid(id="hands"):
                     for i, player in enumerate(self.game.players):
-                        yield Label(name_text(player))
-                        yield Input(placeholder=HAND_HINT[self.game.kind], id=f"hand-{i}")
+                        held = self.sizes[player]
+                        yield Label(Text.assemble(name_text(player), f" ({held})"))
+                        yield Input(placeholder=f"{plural(held, 'card')}: {HAND_HINT[self.game.kind]}" if held
+                                    else "no cards left", id=f"hand-{i}", disabled=not held)
             yield Preview(id="end-preview")
         yield Footer(show_command_palette=False)
 
@@ -60,7 +64,9 @@ class EndScreen(ModalScreen[End | None]):
     def update_preview(self) -> None:
         preview = self.query_one(Preview)
         try:
-            outcome = self.game.preview(self.end_event())
+            end = self.end_event()
+            self.game.check_hands_shown(end)
+            outcome = self.game.preview(end)
         except CompanionError as exc:
             preview.show(str(exc), "error", title="check the cards")
             return
@@ -72,7 +78,7 @@ class EndScreen(ModalScreen[End | None]):
         self.update_preview()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        inputs = list(self.query(Input))
+        inputs = [i for i in self.query(Input) if not i.disabled]
         if event.input is not inputs[-1]:
             inputs[inputs.index(event.input) + 1].focus()
             return
@@ -85,13 +91,14 @@ class EndScreen(ModalScreen[End | None]):
         """Fills the hand being typed (the first one until another is chosen)."""
         from companion.tui.screens.snap import snap_into  # loads on first use
 
-        hand = self.focused if isinstance(self.focused, Input) else self.query_one("#hand-0", Input)
+        hand = self.focused if isinstance(self.focused, Input) else next(i for i in self.query(Input) if not i.disabled)
         player = self.game.players[int(str(hand.id).removeprefix("hand-"))]
         snap_into(hand, self.game.kind, f"{player}'s hand", target="hand")
 
     def action_submit(self) -> None:
         try:
             end = self.end_event()
+            self.game.check_hands_shown(end)
             self.game.check(end)
         except CompanionError as exc:
             self.query_one(Preview).show(str(exc), "error", title="check the cards")

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from companion.english import plural
 from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Challenge, Event, HouseWord, Make, Pass
 from companion.games import Game, Quiddler, WordThief
@@ -128,7 +129,7 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(self.status_text())
         play = self.query_one("#play", Input)
         play.display = not isinstance(game, Quiddler)  # Quiddler is scored a round at a time (^r)
-        play.disabled = game.ended
+        play.disabled = game.ended or bool(game.end_due())
         self.show_preview(play.value)
         self.refresh_bindings()
 
@@ -143,9 +144,11 @@ class TableScreen(Screen):
                              f"{game.round_number + 2} cards each")
         elif hasattr(game.state, "pile"):
             parts.append(f"draw pile {game.state.pile}")
-        if game.ended:
+        if game.ended:  # first, so a narrow screen cuts the details rather than the winner
             winner = game.winner()
-            parts.append(Text(f"game over: {winner} wins" if winner else "game over: a tie", style="bold yellow"))
+            parts.insert(0, Text(f"Game over: {winner} wins" if winner else "Game over: a tie", style="bold yellow"))
+        elif game.end_due():
+            parts.insert(0, Text("Game over: ^f deducts the hands", style="bold yellow"))
         elif game.to_play and not isinstance(game, Quiddler):
             parts.append(Text.assemble(name_text(game.to_play), " to play", style="bold yellow"))
         return Text(" · ").join(Text(p) if isinstance(p, str) else p for p in parts)
@@ -162,6 +165,11 @@ class TableScreen(Screen):
         game = self.game
         if game.ended:
             preview.show("The game is over. F3 shows the coach's review; ^z undoes the end; ^l shows the history.",
+                         title="game over")
+            return
+        if why := game.end_due():
+            preview.show(f"{why[0].upper()}{why[1:]}: the game is over. ^f enters the cards left in each hand "
+                         "for the deductions; ^g challenges the last play first, if anyone doubts it.",
                          title="game over")
             return
         if isinstance(game, Quiddler):
@@ -204,8 +212,9 @@ class TableScreen(Screen):
 
     # --- committing ----------------------------------------------------------------------------
     def commit(self, event: Event) -> Outcome | None:
-        """Apply and save one event; an illegal one changes nothing and says why. The last one shows the standings."""
-        was_over = self.game.ended
+        """Apply and save one event; an illegal one changes nothing and says why. The last one shows the standings;
+        a play that leaves the game over (the pile and a hand used up) opens the end of game for the deductions."""
+        was_over, was_due = self.game.ended, self.game.end_due()
         try:
             outcome = self.saved.apply(event)
         except GameMovedOn:
@@ -224,11 +233,15 @@ class TableScreen(Screen):
         self.refresh_game()
         if self.game.ended and not was_over:
             self.app.push_screen(NoticeScreen.standings(self.game, outcome))
+        elif (why := self.game.end_due()) and not was_due:
+            self.app.push_screen(EndScreen(self.game, why), self.commit_from_screen)
         return outcome
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide what this game has no use for, and undo or redo while there is nothing to undo or redo."""
         game = self.game
+        if action in ("steal", "pass_turn", "snap", "snap_file") and game.end_due():
+            return False  # no turn may follow: only a challenge or the end
         if action == "steal":
             return isinstance(game, WordThief)
         if action == "pass_turn":
@@ -313,8 +326,23 @@ class TableScreen(Screen):
             self.app.push_screen(RoundScreen(self.game), self.commit_from_screen)
 
     def action_end(self) -> None:
-        if not self.game.ended:
-            self.app.push_screen(EndScreen(self.game), self.commit_from_screen)
+        """The end of game; with cards still in the draw pile the table is asked first how it wants to stop."""
+        game = self.game
+        if game.ended:
+            return
+        pile = getattr(game.state, "pile", 0)
+        if not pile or game.end_due():
+            self.app.push_screen(EndScreen(game, game.end_due() or ""), self.commit_from_screen)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(EndScreen(game), self.commit_from_screen)
+
+        self.app.push_screen(ConfirmScreen(
+            f"End the game with {plural(pile, 'card')} in the draw pile?",
+            "The game ends by itself once the pile is empty and a player has used all his cards. "
+            "Enter ends it now, Escape plays on."), answered)
 
     def action_challenge(self) -> None:
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
