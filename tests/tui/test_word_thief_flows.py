@@ -148,14 +148,17 @@ async def test_an_illegal_steal_is_not_committed(app_for):
 async def test_end_of_game_deducts_hands_and_names_the_winner(app_for, store):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+f")
+        await pilot.press("ctrl+f", "enter")  # yes, end it with cards in the pile
         assert isinstance(app.screen, EndScreen)
-        await pilot.press(*"qa/dh", "enter", *"e/s", "enter", "enter")
+        # seven cards each: Ann Q A E E E I I (10 + 6 x 1) = 16, Bob E E O O N N L = 7, Cy I I N N O O T = 7
+        await pilot.press(*"qa/dh", *" eee/shd ii/sh", "enter", *"eeoon/csdcs")
+        assert "Bob holds 7 cards; 5 given" in str(app.screen.query_one("#end-preview").render())
+        await pilot.press("ctrl+u", *"eeoonnl/csdcsdd", "enter", *"iinnoot/cdhscdc", "enter")
         notice = app.screen
         assert isinstance(notice, NoticeScreen) and "Ann wins!" in str(notice.query_one("#notice-body").render())
         await pilot.press("enter")
         game = app.screen.game
-        assert game.ended and game.scores == {"Ann": 24, "Bob": 6, "Cy": 12} and game.winner() == "Ann"
+        assert game.ended and game.scores == {"Ann": 19, "Bob": 0, "Cy": 5} and game.winner() == "Ann"
         assert json.loads(ledger_rows(store, app.screen.saved.id)[-1][0])["type"] == "end"
         assert app.screen.query_one("#play", Input).disabled
 
