@@ -17,7 +17,8 @@ CASES = {
     "verdict_not_valid": ({"demo": True}, [*"tdt/d", "enter", "ctrl+g", "enter"]),
     "history": ({"demo": True}, ["ctrl+l"]),
     "chart": ({"demo": True}, ["ctrl+t"]),
-    "end": ({"demo": True}, ["ctrl+f", *"qa/dh"]),
+    "end_asks_first": ({"demo": True}, ["ctrl+f"]),
+    "end": ({"demo": True}, ["ctrl+f", "enter", *"qa/dh"]),
     "help": ({"demo": True}, ["f1"]),
     "judge": ({"judge_only": True}, [*"qat", "enter"]),
 }
@@ -32,4 +33,18 @@ def test_screen(name, snap_compare, app_for):
 def test_quiddler_round(snap_compare, app_for, store):
     saved = new_saved_game(store, "quiddler", ["Ann", "Bob", "Cy"])
     keys = ["ctrl+r", "enter", "down", "enter", "tab", *"qu-i-t", "tab", "tab", "tab", *"z e a"]
+    assert snap_compare(app_for(game_id=saved.id), press=keys, terminal_size=SIZE)
+
+
+def test_the_end_opens_by_itself(snap_compare, app_for, store):
+    """The ninth word of a two-player half-deck game empties the pile and Ann's hand: the end dialog opens."""
+    from companion.events import Make
+    from companion.notation import parse_play
+
+    from .test_end_and_friction import WHOLE_GAME
+
+    saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "h", "half_deck": True})
+    for i, word in enumerate(WHOLE_GAME[:-1]):
+        saved.apply(Make(("Ann", "Bob")[i % 2], parse_play("word-thief", word, saved.game.deck)))
+    keys = [*WHOLE_GAME[-1], "enter", *"QdZc"]
     assert snap_compare(app_for(game_id=saved.id), press=keys, terminal_size=SIZE)

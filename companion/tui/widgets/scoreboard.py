@@ -63,6 +63,8 @@ class Scoreboard(DataTable):
         hands = getattr(game.state, "hands", None)
         best = max(game.scores.values())
         marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
+        if game.end_due():
+            marked = None  # the game is over: no one is to play
         rows = []
         for player in game.players:
             score = game.scores[player]
