@@ -70,6 +70,7 @@ async def test_the_review_screen_at_the_end_of_a_game(app_for, store):
         assert not screen.check_action("review", ())
         screen.commit(End())
         await pilot.pause()
+        assert "F3 shows the coach's review" in str(app.screen.query_one("#notice-body", Static).render())
         await pilot.press("escape")  # the final standings
         await pilot.press("f3")
         await pilot.pause()

@@ -45,7 +45,8 @@ class NoticeScreen(ModalScreen[bool | None]):
 
     @classmethod
     def standings(cls, game: Game, outcome: Outcome) -> NoticeScreen:
-        body = Text.assemble(outcome_text(outcome), "\n\n", standings_text(game, outcome.after))
+        body = Text.assemble(outcome_text(outcome), "\n\n", standings_text(game, outcome.after),
+                             ("\n\nBack at the table, F3 shows the coach's review of the game.", "dim"))
         return cls("Final standings", body)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
