@@ -58,9 +58,6 @@ class WordsAndPoints(Game):
     def laid_words(self, player: str) -> tuple[Laid, ...]:
         return tuple(Laid(w) for p in self.state.plays if p.player == player for w in p.words)
 
-    def hand_sizes(self, state: WordsAndPointsState | None = None) -> dict[str, int]:
-        return dict((state or self.state).hands)
-
     def facts(self) -> tuple[str, ...]:
         return (f"draw pile: {self.state.pile}",)
 
