@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the system parts the card reader uses (tesseract and its English data, tmux-free fonts
-# for rendered test photos); with --browser also Chromium, which only the browser tests of
-# `companion serve` drive. Where apt-get cannot run as root, say what to install and go on:
-# the app still runs and typing works without the camera reader, and the browser tests skip.
+# Installs the system parts the card reader uses (tesseract and its English data) and the font
+# families its rendered test and benchmark photos are printed in (vision/fonts.py splits them into
+# families the reader learns from and families it is measured on); with --browser also Chromium,
+# which only the browser tests of `companion serve` drive. Where apt-get cannot run as root, say
+# what to install and go on: the app still runs and typing works without the camera reader, and
+# the browser tests skip.
 set -u
 need=()
 command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
@@ -10,6 +12,15 @@ command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf ] || need+=(fonts-liberation)
 if [ "${1:-}" = "--browser" ] && ! [ -x /usr/bin/chromium ]; then
     need+=(chromium)
+fi
+fonts=(fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-noto-core fonts-crosextra-carlito
+       fonts-crosextra-caladea fonts-lato fonts-open-sans fonts-roboto-unhinted fonts-linuxlibertine
+       fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata fonts-quicksand
+       fonts-croscore fonts-gfs-didot)
+if command -v dpkg-query >/dev/null 2>&1; then
+    for f in "${fonts[@]}"; do
+        dpkg-query -W -f='${Status}' "$f" 2>/dev/null | grep -q "install ok installed" || need+=("$f")
+    done
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -44,7 +44,7 @@ class CardRead:
 
     def to_json(self) -> dict:
         return {"face": self.face, "value": self.value, "suit": self.suit,
-                "confidence": round(self.confidence, 3), "corners": self.corners}
+                "confidence": round(self.confidence, 3), "check": self.flagged, "corners": self.corners}
 
 
 @dataclass

@@ -15,11 +15,15 @@ import numpy as np
 from PIL import Image
 
 from companion.decks import WILD, standard_deck
-from vision.designs import CARD_H, CARD_W, GAME_STYLE, TEST_FONTS, TRAIN_FONTS, draw_card
+from vision.designs import (GAME_STYLE, TEST_FONTS, TRAIN_FONTS, Design, draw_card, house_design,
+                            random_design)
 
 PHOTO_SIZE = (1920, 1080)
 TABLES = ("light-wood", "dark-wood", "green-felt", "blue-felt", "slate", "red-felt")
 PALE_TABLES = ("white-cloth", "cream-cloth")  # as pale as the cards: only their edges and shadows part them
+CLOTHS = ("beige-cloth", "patterned-cloth")  # a beige weave; checks of two colours, one of them pale
+ALL_TABLES = TABLES + PALE_TABLES + CLOTHS
+CLOTH_COLOURS = {"white-cloth": [228, 230, 230], "cream-cloth": [178, 208, 226], "beige-cloth": [150, 180, 200]}
 
 
 @dataclass
@@ -38,10 +42,17 @@ def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.nda
         grain = np.sin((yy + warp) * rng.uniform(0.25, 0.6)) * 0.5 + 0.5
         img = base * (0.8 + 0.3 * grain[..., None])
     elif kind.endswith("cloth"):  # a woven tablecloth: a fine weave and a few soft folds
-        base = np.array([228, 230, 230] if kind == "white-cloth" else [178, 208, 226], np.float32)
         weave = (np.sin(xx * 2.6) * np.sin(yy * 2.6)) * 0.03
         folds = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 25) * 2.0
-        img = base * (1 + weave + 0.04 * folds)[..., None]
+        if kind == "patterned-cloth":  # gingham: bands of colour crossing over a pale ground
+            period = rng.uniform(6, 20)
+            ground = np.array([235, 238, 240], np.float32)
+            colour = np.array(rng.choice([[60, 60, 190], [150, 80, 40], [60, 130, 60], [40, 40, 40]]), np.float32)
+            bands = ((xx // period) % 2 + (yy // period) % 2)[..., None] / 2
+            img = ground * (1 - 0.55 * bands) + colour * 0.55 * bands
+            img = img * (1 + weave + 0.04 * folds)[..., None]
+        else:
+            img = np.array(CLOTH_COLOURS[kind], np.float32) * (1 + weave + 0.04 * folds)[..., None]
     else:
         base = {"green-felt": [50, 110, 30], "blue-felt": [120, 60, 25], "red-felt": [40, 30, 120],
                 "slate": [62, 60, 58]}[kind]
@@ -87,12 +98,16 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
 
 def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
                  unseen_fonts: bool = True, upright: bool = False, hand: bool = False, fan: bool = False,
-                 table: str | None = None, size: tuple[int, int] = PHOTO_SIZE) -> RenderedPhoto:
+                 table: str | None = None, size: tuple[int, int] = PHOTO_SIZE, design: Design | None = None,
+                 harsh: bool = False) -> RenderedPhoto:
     """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
     ``upright`` lays no card upside down (as a teaching photo asks); ``hand`` spreads them
     as one overlapping hand, each card covering all but the index strip of the one before,
     in a straight row or, with ``fan``, turned a little more each about a point below;
-    ``table`` picks the surface (one of TABLES or PALE_TABLES) instead of a random one."""
+    ``table`` picks the surface (one of ALL_TABLES) instead of a random one; ``design`` prints the
+    deck another way than the house look in a held-out font; ``harsh`` adds what a careless photo
+    has (a steeper camera, dim or uneven light, a hard shadow, motion blur, heavy JPEG) and lets more
+    of a word's cards touch."""
     hand = hand or fan
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
@@ -103,11 +118,13 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
     overlap = rng.uniform(0.36, 0.46) if hand else 0.0  # the visible strip of a covered card
     fonts = (TEST_FONTS if unseen_fonts else TRAIN_FONTS)[GAME_STYLE[game]]
     font_path = rng.choice(fonts)
+    design = design or house_design(font_path)
+    xr = random.Random(seed * 7919 + 13)  # what harsh photos add, drawn apart so other photos stay as they were
 
     # Rows of words: shrink the cards until every row fits the photo.
     card_w = rng.uniform(0.075, 0.10) * w
     while True:
-        card_h = card_w * CARD_H / CARD_W
+        card_h = card_w * design.ratio
         rows: list[list[int]] = [[]]
         x = 0.0
         for size_ in words:
@@ -124,19 +141,21 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
     kind = rng.choice(TABLES)
     scene = _table(table or kind, nrng, size)
     cam = _camera(rng, size)
+    if harsh:
+        cam = _camera(xr, size) @ cam
     truth_cards: list[dict] = []
     truth_words: list[list[int]] = []
 
     def lay(corners: np.ndarray) -> None:
         face, suit = cards[len(truth_cards)]
         photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
-        face_img = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
+        face_img = draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5))
         _composite(scene, face_img, photo_corners)
         truth_cards.append({"face": face, "value": standard_deck(game).values[face],
                             "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
 
     if fan:
-        for corners in _fan(n, card_w, rng, size):
+        for corners in _fan(n, card_w, design.ratio, rng, size):
             lay(corners)
         truth_words.append(list(range(n)))
         rows = []
@@ -160,27 +179,29 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
                 flipped = rng.random() < 0.25 and not (upright or hand)
                 word.append(len(truth_cards))
                 lay(_place(centre, card_w, card_h, jitter + (np.pi if flipped else 0.0)))
-                gap = 0.0 if rng.random() < 0.4 else rng.uniform(0.01, 0.08)
+                gap = 0.0 if rng.random() < 0.4 or (harsh and xr.random() < 0.5) else rng.uniform(0.01, 0.08)
                 step += card_w * (overlap or 1 + gap)
             truth_words.append(word)
             x += step + card_w * rng.uniform(0.6, 1.0)
         y += card_h + row_gap
 
     scene = _light(scene, rng, nrng)
+    if harsh:
+        scene = _harsh_light(scene, xr)
     img = np.clip(scene, 0, 255).astype(np.uint8)
-    quality = rng.randint(60, 92)
+    quality = rng.randint(60, 92) if not harsh else xr.randint(40, 92)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": truth_words})
 
 
-def _fan(n: int, card_w: float, rng: random.Random, size: tuple[int, int]) -> list[np.ndarray]:
+def _fan(n: int, card_w: float, ratio: float, rng: random.Random, size: tuple[int, int]) -> list[np.ndarray]:
     """Corners of ``n`` cards held in a fan: each turned about a point below the hand a little
     further than the one before (clockwise), so each covers all but the index corner of the
     one before; the whole fan turned a little and centred in the photo."""
     w, h = size
     while True:
-        card_h = card_w * CARD_H / CARD_W
+        card_h = card_w * ratio
         radius = rng.uniform(1.2, 2.0) * card_h  # from the pivot to each card's centre
         step = rng.uniform(0.38, 0.5) * card_w / (radius + card_h / 2)  # the index strip, at the top corner
         step = min(step, np.deg2rad(80) / max(1, n - 1))
@@ -248,3 +269,38 @@ def _light(scene: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> 
         out = cv2.GaussianBlur(out, (0, 0), sigma)
     out += nrng.normal(0, rng.uniform(1.5, 5), out.shape).astype(np.float32)
     return out
+
+
+def _harsh_light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Dim light, a hard-edged shadow (a person leaning over the table), a bright lamp's glare and
+    a shaken camera's motion blur, each on some photos."""
+    h, w = scene.shape[:2]
+    if rng.random() < 0.3:
+        scene = scene * rng.uniform(0.4, 0.7)
+    if rng.random() < 0.35:
+        yy, xx = np.mgrid[0:h:4, 0:w:4].astype(np.float32)
+        a = rng.uniform(0, 2 * np.pi)
+        side = (xx - rng.uniform(0.2, 0.8) * w) * np.cos(a) + (yy - rng.uniform(0.2, 0.8) * h) * np.sin(a)
+        shade = cv2.resize(cv2.GaussianBlur((side > 0).astype(np.float32), (0, 0), rng.uniform(1, 6)), (w, h))
+        scene = scene * (1 - rng.uniform(0.25, 0.5) * shade)[..., None]
+    if rng.random() < 0.3:
+        glare = np.zeros((h // 4, w // 4), np.float32)
+        cv2.circle(glare, (rng.randrange(w // 4), rng.randrange(h // 4)), rng.randint(30, 80), 1.0, -1)
+        scene = scene + cv2.resize(cv2.GaussianBlur(glare, (0, 0), 20), (w, h))[..., None] * rng.uniform(60, 140)
+    if rng.random() < 0.2:
+        k = rng.randint(3, 7)
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2] = 1 / k
+        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        scene = cv2.filter2D(scene, -1, cv2.warpAffine(kernel, m, (k, k)))
+    return scene
+
+
+def render_varied(game: str, seed: int, held_out: bool, size: tuple[int, int] = PHOTO_SIZE, hand: bool = False,
+                  fan: bool = False) -> RenderedPhoto:
+    """A photo of a deck printed in a random design (fonts of the held-out or the training side of
+    the split) on any table, photographed harshly: one design per photo, as at a real table."""
+    rng = random.Random(seed * 31 + 7)
+    design = random_design(game, rng, held_out)
+    return render_photo(game, seed, design=design, table=rng.choice(ALL_TABLES), size=size, hand=hand, fan=fan,
+                        harsh=True)

@@ -51,7 +51,8 @@ def test_reading_json_shape() -> None:
     data = read_photo(photo.image, "word-thief").to_json()
     assert set(data) == {"cards", "words"}
     for card in data["cards"]:
-        assert set(card) == {"face", "value", "suit", "confidence", "corners"}
+        assert set(card) == {"face", "value", "suit", "confidence", "check", "corners"}
+        assert isinstance(card["check"], bool)
         assert card["face"] == card["face"].upper()
         assert card["suit"] in ("s", "h", "d", "c", None)
         assert (card["suit"] is None) == (card["face"] == "*")

@@ -1,0 +1,66 @@
+"""Font families that card decks are printed in, split into a set the reader learns from and a
+disjoint set it is measured on.
+
+Families are found by their names (FreeType's own), wherever the system keeps them. Clones of one
+face (metric twins, digitisations of one typeface: Liberation Sans and Arimo, Nimbus Sans and
+FreeSans) sit on the same side, so that the measured set is print the reader has never seen.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+from vision.errors import VisionError
+
+FONT_ROOTS = (Path("/usr/share/fonts"),)
+TRAIN_FAMILIES = (
+    "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "P052", "URW Bookman", "Roboto", "Roboto Condensed",
+    "Open Sans", "Noto Sans", "Noto Sans Display", "Lato", "Linux Libertine O", "Linux Biolinum O", "Go",
+    "Go Medium", "Go Mono", "Cantarell", "Comic Neue", "EB Garamond",
+)
+HELD_OUT_FAMILIES = (
+    "Liberation Sans", "Liberation Sans Narrow", "Liberation Serif", "Liberation Mono", "Arimo", "Tinos", "Cousine",
+    "Nimbus Sans", "Nimbus Sans Narrow", "FreeSans", "Nimbus Roman", "FreeSerif", "Nimbus Mono PS", "FreeMono",
+    "C059", "URW Gothic", "Carlito", "Caladea", "Noto Serif", "Noto Serif Display", "Quicksand", "GFS Didot",
+    "Inconsolata",
+)
+# Suit pips are printed from symbol fonts too; their shapes differ between printers.
+TRAIN_PIP_FAMILIES = ("DejaVu Sans",)
+HELD_OUT_PIP_FAMILIES = ("FreeSerif", "Noto Sans Symbols2", "DejaVu Serif")
+TOO_THIN = ("thin", "hairline", "extralight")  # no printer sets a card index in a hairline
+PACKAGES = ("fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-noto-core "
+            "fonts-crosextra-carlito fonts-crosextra-caladea fonts-lato fonts-open-sans fonts-roboto-unhinted "
+            "fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata "
+            "fonts-quicksand fonts-croscore fonts-gfs-didot")
+
+
+@cache
+def installed() -> dict[str, tuple[str, ...]]:
+    """Family name -> paths of its usable faces (every weight and slant but hairlines), sorted."""
+    wanted = set(TRAIN_FAMILIES + HELD_OUT_FAMILIES + TRAIN_PIP_FAMILIES + HELD_OUT_PIP_FAMILIES)
+    out: dict[str, list[str]] = {}
+    for root in FONT_ROOTS:
+        for path in sorted(root.rglob("*")):
+            if path.suffix.lower() not in (".ttf", ".otf"):
+                continue
+            try:
+                family, style = ImageFont.truetype(str(path), 12).getname()
+            except OSError:
+                continue
+            if family in wanted and not any(t in (style or "").lower().replace(" ", "") for t in TOO_THIN):
+                out.setdefault(family, []).append(str(path))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def families(held_out: bool, pips: bool = False) -> dict[str, tuple[str, ...]]:
+    """The installed families of one side of the split (or of its suit-pip fonts)."""
+    names = (HELD_OUT_PIP_FAMILIES if held_out else TRAIN_PIP_FAMILIES) if pips else \
+        (HELD_OUT_FAMILIES if held_out else TRAIN_FAMILIES)
+    found = {name: installed()[name] for name in names if name in installed()}
+    if not found:
+        raise VisionError(f"no {'held-out' if held_out else 'training'} card fonts installed; "
+                          f"apt-get install {PACKAGES} (scripts/system-deps.sh)")
+    return found
