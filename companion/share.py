@@ -44,7 +44,7 @@ def network_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.254.254.254", 1))
-            return s.getsockname()[0]
+            return str(s.getsockname()[0])
         except OSError:
             return "127.0.0.1"
 
