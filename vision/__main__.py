@@ -1,9 +1,10 @@
 """`python -m vision read|snap|teach|render|cards`: the card reader from the command line.
 
-Exit codes: 0 all well; 2 bad arguments; 10-16 the `vision.errors` class of the last
+Exit codes: 0 all well; 2 bad arguments; 10-17 the `vision.errors` class of the last
 failure (11 not an image, 12 tiny image, 13 no cards, 14 overlapping cards,
-15 no Tesseract, 16 no camera). Without Tesseract `read` still prints its reading
-(cards it could not confirm are flagged) and ends with 15.
+15 no Tesseract, 16 no camera, 17 teaching photos whose count differs from --order).
+Without Tesseract `read` still prints its reading (cards it could not confirm are
+flagged) and ends with 15.
 """
 
 from __future__ import annotations
@@ -79,10 +80,12 @@ def _snap(args: argparse.Namespace) -> int:
 
 
 def _teach(args: argparse.Namespace) -> int:
-    from vision.teach import teach
+    from vision.teach import prepare, save
 
-    n = teach(args.game, args.order, args.photo)
-    print(f"learnt {n} {args.game} cards; later reads of {args.game} use them")
+    lesson = prepare(args.game, args.order, args.photos)
+    n = save(lesson, replace=args.replace)
+    print(f"learnt {n} {args.game} cards ({' and '.join(map(str, lesson.pictures))} shows them numbered); "
+          f"later reads of {args.game} use them")
     return 0
 
 
@@ -118,10 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--camera", type=int, default=0)
     s.add_argument("--out", help="file to write (default snap-DATE-TIME.jpg)")
     s.set_defaults(run=_snap)
-    t = sub.add_parser("teach", help="learn a real deck from a photo of its cards laid upright in rows")
+    t = sub.add_parser("teach", help="learn a real deck from photos of its cards laid upright in rows")
     t.add_argument("--game", required=True, choices=GAMES)
-    t.add_argument("--order", required=True, help='the cards left to right, row by row: "Ah Qs *" or "QU A ER"')
-    t.add_argument("photo")
+    t.add_argument("--order", required=True,
+                   help='the cards left to right, row by row, photo after photo: "Ah Qs *" or "QU A ER"')
+    t.add_argument("--replace", action="store_true", help="forget what an earlier teaching of the game learnt")
+    t.add_argument("photos", nargs="+", metavar="PHOTO")
     t.set_defaults(run=_teach)
     g = sub.add_parser("render", help="draw a synthetic table photo and its truth (FILE.json)")
     g.add_argument("--game", required=True, choices=GAMES)

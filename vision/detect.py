@@ -328,6 +328,7 @@ class Detected(NamedTuple):
     shown: list[float]  # share of each card's width not covered by another (a spread hand's index strips)
     heaps: int  # card-sized blobs too irregular to read: cards piled on each other
     cut_off: int  # cards (or words of cards) left out because the photo's edge cuts them
+    heap_outlines: tuple[np.ndarray, ...] = ()  # the heaps' outlines, photo pixels
 
 
 def find_cards(img: np.ndarray) -> Detected:
@@ -342,6 +343,7 @@ def find_cards(img: np.ndarray) -> Detected:
     found: list[np.ndarray] = []
     shown: list[float] = []
     irregular = cut_off = 0
+    outlines: list[np.ndarray] = []
     while queue:
         blob, contour, may_split = queue.pop()
         x, y, bw, bh = cv2.boundingRect(contour)
@@ -363,6 +365,8 @@ def find_cards(img: np.ndarray) -> Detected:
         # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
         cut_off += not parts and at_edge
         irregular += not parts and not at_edge
+        if not parts and not at_edge:
+            outlines.append(contour.reshape(-1, 2) / scale)
     # A sliver (the strip of table between two cards on a pale cloth, both edges outlined) has
     # nothing of a card's proportions; its warp would stretch it into a blank card.
     keep = [i for i, q in enumerate(found) if _proportions(q) > 0.45]
@@ -379,4 +383,4 @@ def find_cards(img: np.ndarray) -> Detected:
         # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
         cut_off += sum(1 for c, a in zip(cut, areas) if c and a >= 0.25 * typical)
         found, shown = [q for q, c in zip(found, cut) if not c], [s for s, c in zip(shown, cut) if not c]
-    return Detected(found, shown, irregular, cut_off)
+    return Detected(found, shown, irregular, cut_off, tuple(outlines))

@@ -45,3 +45,9 @@ class NoCamera(VisionError):
     """No webcam could be opened or it gave no frame."""
 
     exit_code = 16
+
+
+class OrderMismatch(VisionError):
+    """Teaching photos that show more or fewer cards than ``--order`` lists."""
+
+    exit_code = 17

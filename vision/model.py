@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from platformdirs import user_data_dir
 from companion.decks import standard_deck
 from vision import designs, glyphs
 from vision.designs import LAYOUTS, Layout
+from vision.errors import VisionError
 from vision.glyphs import Classifier, Samples, features, hog
 
 
@@ -84,13 +86,18 @@ def _synthetic(game: str) -> dict[str, np.ndarray]:
     return arrays
 
 
-def _taught(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
+def taught_arrays(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
+    """The templates and layout the user taught for ``game`` (none yet: empty and None)."""
     path = taught_path(game)
     if not path.is_file():
         return {}, None
-    with np.load(path) as f:
-        arrays = dict(f)
-    fields = json.loads(str(arrays.pop("layout")))
+    try:
+        with np.load(path) as f:
+            arrays = dict(f)
+        fields = json.loads(str(arrays.pop("layout")))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise VisionError(f"{path} is damaged ({type(exc).__name__}); teach the deck again with --replace, "
+                          "or delete the file to read with the drawn designs only") from exc
     layout = Layout(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     return arrays, layout
 
@@ -116,7 +123,7 @@ def model(game: str) -> Model:
 @cache
 def _model(game: str, _taught_stamp: float, _where: str) -> Model:
     synthetic = _synthetic(game)
-    taught, taught_layout = _taught(game)
+    taught, taught_layout = taught_arrays(game)
     # A taught deck's print replaces ours where it was measured: its layout wins, and its
     # templates join (not replace) ours, so letters it was not shown are still known.
     parts = [synthetic, taught] if taught else [synthetic]

@@ -31,6 +31,13 @@ SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
 ONE_CORNER = 0.75  # confidence kept by a read from one index instead of two
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
+# A photo holds letter cards when at least one card reads as one beyond doubt: its face (letters and
+# value) costs under LETTER_COST and its centre art, where it shows, is under CENTRE_FAR from the
+# face's. Playing cards, dominoes, a board's squares and patterned cloth never do (bench/vision_decoys.py:
+# their cheapest cards cost over 1.24 with the centre hidden, and their centres over 1.0); every
+# rendered photo of real cards has such a card. Calibrated to this classifier's distances.
+LETTER_COST = 1.2
+CENTRE_FAR = 1.0
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,8 @@ class Read(NamedTuple):
     quad: np.ndarray  # corners from the card's own top-left
     face_ink: np.ndarray | None  # the letters' ink (either corner shows it upright), for Tesseract
     no_index: bool  # an index deck's card with no letters in either corner: not one card
+    cost: float = 0.0  # the chosen face's distance to its templates (letters and value)
+    centre_cost: float = 0.0  # the centre art's distance to the chosen face's (0 where it is hidden)
 
 
 class Reader:
@@ -190,18 +199,21 @@ class Reader:
         picks = [_margin_confidence(joint[i]) for i in range(n)]
         chosen = [faces[b] for b, _ in picks]
         suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
-        flips = self._upside_down(views, chosen, covered) if self.index_deck else [False] * n
+        flips, centre_costs = self._upside_down(views, chosen, covered)
         unreadable = [hidden and not self.index_deck for hidden in covered]  # its stone is under another card
         out = []
         for i in range(n):
             q = np.roll(starts[i], -2, axis=0) if flips[i] else starts[i]
             no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
+            cost = float(joint[i, picks[i][0]])
             if no_index or unreadable[i]:
-                out.append(Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index))  # no vote: flagged
+                out.append(Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index, cost,
+                                centre_costs[i]))  # no vote: flagged
                 continue
             # An index deck's card seen in one corner only (covered in a hand) has half the evidence.
             conf = picks[i][1] * (ONE_CORNER if self.index_deck and covered[i] else 1.0)
-            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index))
+            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index, cost,
+                            centre_costs[i]))
         return out
 
     def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
@@ -230,18 +242,24 @@ class Reader:
             out[i] = (classes[best], min(conf, abs(redness - RED) / 0.15))
         return out
 
-    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str], covered: list[bool]) -> list[bool]:
-        """Per card: its centre art matches the face's upright templates better turned round.
+    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str],
+                     covered: list[bool]) -> tuple[list[bool], list[float]]:
+        """Per card: whether its centre art matches the face's upright templates better turned round
+        (an index deck; Words And Points was turned by its value), and how far it is from them.
         A covered card's centre is hidden: it is taken as it lies."""
-        both = [i for i, v in enumerate(views)
-                if v[1] is not None and not covered[i] and faces[i] in self.m.centre.classes]
-        out = [False] * len(views)
-        if both:
-            d = self.m.centre.distances(hog(np.stack([p.centre for i in both for p in views[i]])))
-            for k, i in enumerate(both):
+        shown = [i for i in range(len(views)) if not covered[i] and faces[i] in self.m.centre.classes]
+        flips, costs = [False] * len(views), [0.0] * len(views)
+        if shown:
+            pictures = [p.centre for i in shown for p in views[i][:1 + self.index_deck] if p is not None]
+            d = self.m.centre.distances(hog(np.stack(pictures)))
+            k = 0
+            for i in shown:
                 j = self.m.centre.classes.index(faces[i])
-                out[i] = bool(d[2 * k + 1, j] < d[2 * k, j])
-        return out
+                both = self.index_deck and views[i][1] is not None
+                flips[i] = bool(both and d[k + 1, j] < d[k, j])
+                costs[i] = float(d[k:k + 1 + both, j].min())
+                k += 1 + both
+        return flips, costs
 
 
 def _strip_only(card: np.ndarray, shown: float) -> np.ndarray:
@@ -253,36 +271,46 @@ def _strip_only(card: np.ndarray, shown: float) -> np.ndarray:
     return card
 
 
-def group_words(corners: list[np.ndarray]) -> list[list[int]]:
-    """Cards in rows (by the cards' own axis), each row cut into words where the gap between
-    neighbours exceeds half a card width; read left to right."""
-    if not corners:
-        return []
-    quads = [np.float32(c) for c in corners]
-    # Row direction: the cards' top edges, folded so that upside-down cards agree.
-    angles = []
-    for q in quads:
-        d = q[1] - q[0]
-        angles.append(np.arctan2(d[1], d[0]) % np.pi)
+def _axes(quads: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Unit vectors along the rows and across them: the cards' mean top-edge direction,
+    folded so that upside-down cards agree."""
+    angles = [np.arctan2(*(q[1] - q[0])[::-1]) % np.pi for q in quads]
     a = np.angle(np.mean(np.exp(2j * np.array(angles)))) / 2
     u = np.array([np.cos(a), np.sin(a)])
     if u[0] < 0:
         u = -u
-    v = np.array([-u[1], u[0]])
+    return u, np.array([-u[1], u[0]])
+
+
+def group_rows(corners: list[np.ndarray]) -> list[list[int]]:
+    """Cards in rows (by the cards' own axis), top row first, each read left to right."""
+    if not corners:
+        return []
+    quads = [np.float32(c) for c in corners]
+    u, v = _axes(quads)
     centres = np.array([q.mean(0) for q in quads])
-    widths = np.array([np.linalg.norm(q[1] - q[0]) for q in quads])
     heights = np.array([np.linalg.norm(q[3] - q[0]) for q in quads])
     along, across = centres @ u, centres @ v
-    order = np.argsort(across)
     rows: list[list[int]] = []
-    for i in order:
+    for i in np.argsort(across):
         if rows and abs(across[i] - np.mean(across[rows[-1]])) < 0.5 * np.median(heights):
             rows[-1].append(int(i))
         else:
             rows.append([int(i)])
+    return [sorted(row, key=lambda i: along[i]) for row in rows]
+
+
+def group_words(corners: list[np.ndarray]) -> list[list[int]]:
+    """Cards in rows, each row cut into words where the gap between neighbours exceeds half a
+    card width; read left to right."""
+    if not corners:
+        return []
+    quads = [np.float32(c) for c in corners]
+    u, _ = _axes(quads)
+    along = np.array([q.mean(0) for q in quads]) @ u
+    widths = np.array([np.linalg.norm(q[1] - q[0]) for q in quads])
     words = []
-    for row in rows:
-        row.sort(key=lambda i: along[i])
+    for row in group_rows(quads):
         word = [row[0]]
         for prev, cur in zip(row, row[1:]):
             gap = along[cur] - along[prev] - (widths[cur] + widths[prev]) / 2
@@ -303,6 +331,39 @@ def _two_cards(reader: Reader, img: np.ndarray, read: Read) -> list[Read]:
     return halves if not any(h.no_index for h in halves) else [read]
 
 
+def card_heap(img: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether a blob the finder could not cut into cards looks like cards piled on each other:
+    an outline of straight edges that is not convex (cards lie at angles), around paper with some
+    print on it. A patch of glare is round and blank, a board one convex square, a cloth's pattern
+    blank or mostly dark: none of them is a heap."""
+    contour = np.float32(outline).reshape(-1, 1, 2)
+    peri = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, 0.01 * peri, True).reshape(-1, 2)
+    sides = np.linalg.norm(np.roll(poly, -1, axis=0) - poly, axis=1)
+    solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1.0)
+    if solidity >= 0.95 or float(sides[sides > 0.03 * peri].sum()) < 0.85 * peri:
+        return False
+    inside = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [np.int32(np.round(outline))], 255)
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)[cv2.erode(inside, np.ones((9, 9), np.uint8)) > 0]
+    if gray.size == 0:
+        return False
+    ink = float((gray < np.percentile(gray, 90) - 60).mean())
+    return 0.01 < ink < 0.3
+
+
+def _letter_card(read: Read) -> bool:
+    """A card that is a letter card of the deck beyond doubt (see LETTER_COST)."""
+    return not read.no_index and read.face != WILD and read.cost < LETTER_COST and read.centre_cost < CENTRE_FAR
+
+
+def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
+    where = "the photo" if isinstance(source, np.ndarray) else str(source)
+    advice = ("step back so that every card is whole in the photo" if cut_off else
+              "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare")
+    return NoCardsFound(f"no letter cards found in {where}; {advice}")
+
+
 def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False) -> PhotoReading:
     """Cards and words on a photo of the table. Raises NotAnImage, TinyImage, NoCardsFound,
     CardsOverlap, or OcrUnavailable (only with ``require_ocr``)."""
@@ -314,22 +375,23 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     if max(img.shape[:2]) > MAX_SIDE:
         scale = MAX_SIDE / max(img.shape[:2])
         img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    quads, shown, heaps, cut_off = find_cards(img)
+    quads, shown, _, cut_off, outlines = find_cards(img)
+    heaps = sum(card_heap(img, o) for o in outlines)
     if not quads:
         if heaps:
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
-        if cut_off:
-            raise NoCardsFound("the cards run off the photo's edge; step back so every card is whole in the photo")
-        raise NoCardsFound("no cards found; lay the cards flat on a plain table, fill the frame, and avoid glare")
+        raise no_letter_cards(source, cut_off)
     reader = Reader(game)
     reads = reader.read(img, quads, shown)
+    if not any(map(_letter_card, reads)):  # playing cards, dominoes, a board: never read as letters
+        raise no_letter_cards(source)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
     votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
     deck = standard_deck(game)
     cards = []
-    for i, (face, suit, conf, suit_conf, q, _, _) in enumerate(reads):
+    for i, (face, suit, conf, suit_conf, q, *_) in enumerate(reads):
         if conf < SURE:
             vote = votes.get(i)
             # Two independent readers agreeing is strong evidence; disagreeing, or no second

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from vision import NoCardsFound, NotAnImage, ocr_status, read_photo
-from vision.errors import CardsOverlap, NoCamera, OcrUnavailable, TinyImage
-from vision.render import render_photo
+from vision.errors import CardsOverlap, NoCamera, OcrUnavailable, OrderMismatch, TinyImage
+from vision.designs import draw_card
+from vision.render import _composite, _place, render_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "assets" / "samples" / "quiddler-1.jpg"
@@ -43,17 +44,26 @@ def test_empty_or_tiny_image(shape: tuple[int, int, int]) -> None:
 def test_table_without_cards() -> None:
     table = np.full((720, 1280, 3), (40, 90, 30), np.uint8)
     table += np.random.default_rng(0).integers(0, 12, table.shape, dtype=np.uint8)
-    with pytest.raises(NoCardsFound, match="no cards found"):
+    with pytest.raises(NoCardsFound, match="no letter cards found in the photo"):
         read_photo(table, "quiddler")
 
 
 def test_heap_of_overlapping_cards_is_refused() -> None:
     # Three cards thrown on each other at odd angles: no card-shaped blob to read.
+    scene = np.full((1080, 1920, 3), (35, 60, 110), np.float32)
+    for angle, face in ((0, "A"), (35, "QU"), (70, "E")):
+        _composite(scene, draw_card("quiddler", face), _place(np.array([960, 540]), 260, 364, np.deg2rad(angle)))
+    with pytest.raises(CardsOverlap, match="overlapping"):
+        read_photo(scene.astype(np.uint8), "quiddler")
+
+
+def test_a_blank_white_blob_is_no_heap_of_cards() -> None:
+    # The same outline with nothing printed inside: a cloth's pattern or glare, not cards.
     photo = np.full((1080, 1920, 3), (35, 60, 110), np.uint8)
     for angle in (0, 35, 70):
         box = cv2.boxPoints(((960, 540), (260, 364), angle)).astype(np.int32)
         cv2.fillPoly(photo, [box], (245, 245, 245))
-    with pytest.raises(CardsOverlap, match="overlapping"):
+    with pytest.raises(NoCardsFound, match="no letter cards"):
         read_photo(photo, "quiddler")
 
 
@@ -131,7 +141,7 @@ def test_exit_codes_are_distinct() -> None:
     from vision import errors
 
     codes = [cls.exit_code for cls in (errors.VisionError, NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
-                                        OcrUnavailable, NoCamera)]
+                                        OcrUnavailable, NoCamera, OrderMismatch)]
     assert len(set(codes)) == len(codes) and 2 not in codes and 0 not in codes
 
 
@@ -146,5 +156,5 @@ def test_vision_imports_no_textual_and_only_pure_companion_modules() -> None:
     code = ("import sys, vision, vision.camera, vision.teach, vision.render\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'companion')))\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.errors', 'companion.files', "
-                                  "'companion.paths', 'companion.text']")
+    assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.english', 'companion.errors', "
+                                  "'companion.files', 'companion.paths', 'companion.text']")

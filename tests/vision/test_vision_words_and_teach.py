@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.errors import VisionError
-from vision.model import taught_path
+from vision.deck_layouts import order_text, render_deck
+from vision.errors import OrderMismatch, VisionError
+from vision.model import taught_arrays, taught_path
 from vision.read import group_words
 from vision.render import render_photo
-from vision.teach import parse_order, teach
+from vision.teach import align, parse_order, prepare, save, teach
 
 from vision_helpers import match
 
@@ -46,7 +48,7 @@ def test_teach_learns_a_deck_and_reads_with_it(data_dir) -> None:
     order = [("QU", None), ("E", None), ("ER", None), ("Z", None), ("A", None), ("TH", None), ("K", None)]
     photo = render_photo("quiddler", 3, cards=order, upright=True)
     # The truth lists cards in the order they were laid: words in rows, left to right.
-    assert teach("quiddler", " ".join(f for f, _ in order), photo.image) == len(order)
+    assert teach("quiddler", " ".join(f for f, _ in order), [photo.image]) == len(order)
     assert taught_path("quiddler").is_file()
     later = render_photo("quiddler", 4, cards=order[::-1])
     reading = read_photo(later.image, "quiddler").to_json()
@@ -58,5 +60,46 @@ def test_teach_learns_a_deck_and_reads_with_it(data_dir) -> None:
 def test_teach_refuses_a_wrong_count(data_dir) -> None:
     photo = render_photo("quiddler", 5, cards=[("A", None), ("B", None), ("C", None), ("D", None)], upright=True)
     with pytest.raises(VisionError, match="--order lists 3"):
-        teach("quiddler", "A B C", photo.image)
+        teach("quiddler", "A B C", [photo.image])
     assert not taught_path("quiddler").exists()
+
+
+def test_a_tilted_deck_layout_is_taught_card_for_card(data_dir) -> None:
+    # 31 stones laid in rows by hand, the layout turned a few degrees: the finder cuts one in two,
+    # and a deck's cards being one size puts it back together.
+    photo = render_deck("words-and-points", 4, table="dark-wood", size=(1600, 1200))
+    lesson = prepare("words-and-points", order_text(photo.truth["cards"]), [photo.image])
+    assert lesson.problem is None
+    assert len(lesson.found) == 31
+    for found, truth in zip(lesson.found, photo.truth["cards"]):
+        assert np.linalg.norm(found.quad.mean(0) - np.mean(truth["corners"], 0)) < 20
+    assert save(lesson) == 31 and taught_path("words-and-points").is_file()
+
+
+def test_a_count_off_names_the_card_and_writes_the_picture(data_dir) -> None:
+    photo = render_deck("quiddler", 7, table="green-felt", size=(1600, 1200))
+    tokens = order_text(photo.truth["cards"]).split()
+    del tokens[12]  # the player left out the 13th card
+    with pytest.raises(OrderMismatch, match=r"found 31 cards but --order lists 30: card 13 \(row \d, position \d\) "
+                                            r"is not in --order") as err:
+        teach("quiddler", " ".join(tokens), [photo.image])
+    picture = data_dir / "vision" / "teach-quiddler.jpg"
+    assert str(picture) in str(err.value)
+    assert cv2.imread(str(picture)).shape[1] == 1600
+    assert not taught_path("quiddler").exists()
+
+
+def test_teaching_again_adds_to_the_earlier_teaching_unless_replaced(data_dir) -> None:
+    first = render_photo("quiddler", 3, cards=[("A", None), ("B", None), ("QU", None)], upright=True)
+    second = render_photo("quiddler", 5, cards=[("C", None), ("TH", None)], upright=True)
+    teach("quiddler", "A B QU", [first.image])
+    teach("quiddler", "C TH", [second.image])
+    assert set(taught_arrays("quiddler")[0]["face_y"]) == {"A", "B", "QU", "C", "TH"}
+    teach("quiddler", "C TH", [second.image], replace=True)
+    assert set(taught_arrays("quiddler")[0]["face_y"]) == {"C", "TH"}
+
+
+def test_align_finds_the_extra_and_the_missing_card() -> None:
+    assert align(list("ABXCD"), list("ABCD")) == ([2], [])
+    assert align(list("ABD"), list("ABCD")) == ([], [(2, 2)])  # the 3rd listed card, after 2 found
+    assert align(list("QBCD"), list("ABCD")) == ([], [])  # a misread is not a count error

@@ -86,7 +86,7 @@ class TeachScreen(ModalScreen[None]):
         from vision.model import taught_path
         from vision.teach import teach
 
-        count = teach(game, order, camera() if photo is None else photo)
+        count = teach(game, order, [camera() if photo is None else photo])
         return (f"Learnt {count} {GAME_CLASSES[game].title} cards: every later read uses them. Teaching again "
                 f"replaces them; to forget the deck, delete {taught_path(game)}")
 

@@ -1,0 +1,37 @@
+"""What the vision benchmarks share: percentages, and each writing its own part of one results file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def pct(a: int, b: int) -> str:
+    return f"{100 * a / b:.2f}%" if b else "n/a"
+
+
+def replace_section(path: Path, title: str, text: str) -> None:
+    """Put ``text`` (a markdown part starting with the level-1 heading ``title``) into ``path`` in
+    place of that part, up to the next level-1 heading; appended when the file lacks it. So each
+    benchmark rewrites its own results and keeps the others'."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    if title in lines:
+        start = lines.index(title)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
+    else:
+        start = end = len(lines)
+    new = lines[:start] + ([""] if start and lines[start - 1] else []) + text.rstrip("\n").splitlines() + \
+        ([""] if end < len(lines) else []) + lines[end:]
+    path.write_text("\n".join(new).replace("\n\n\n", "\n\n") + "\n", encoding="utf-8")
+
+
+def stamp() -> str:
+    """When and on what the figures were measured."""
+    import datetime
+    import os
+    import platform
+
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
+            f"load average {load:.1f}")

@@ -1,0 +1,39 @@
+"""Photos with no letter cards on them are answered "no letter cards", never with a card."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision import NoCardsFound, read_photo
+from vision.decoys import KINDS, render_decoy
+
+from test_vision_bad_input import run_cli
+
+
+@pytest.mark.parametrize("game", ["word-thief", "quiddler", "words-and-points"])
+def test_ordinary_playing_cards_are_no_letter_cards(game: str) -> None:
+    # A court card's corner shows a letter (J, Q, K) and an ace's an A: the reader must still see
+    # that pips, a court picture and a rank without a value are no card of a letter deck.
+    photo = render_decoy("playing-cards", 11)
+    with pytest.raises(NoCardsFound, match="^no letter cards found in the photo;"):
+        read_photo(photo, game)
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "playing-cards"])
+def test_other_things_on_a_table_are_no_letter_cards(kind: str) -> None:
+    with pytest.raises(NoCardsFound, match="no letter cards found"):
+        read_photo(render_decoy(kind, 3), "quiddler")
+
+
+def test_cli_says_no_letter_cards_in_one_line_and_json(tmp_path: Path) -> None:
+    photo = tmp_path / "poker night.jpg"
+    cv2.imwrite(str(photo), render_decoy("playing-cards", 12))
+    result = run_cli("read", "--game", "word-thief", "--json", str(photo))
+    assert result.returncode == NoCardsFound.exit_code
+    assert json.loads(result.stdout) == {"error": json.loads(result.stdout)["error"]}
+    assert json.loads(result.stdout)["error"].startswith(f"no letter cards found in {photo};")
+    assert result.stderr.strip().splitlines() == [json.loads(result.stdout)["error"]]
