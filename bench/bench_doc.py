@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -35,3 +37,15 @@ def stamp() -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
             f"load average {load:.1f}")
+
+
+def run(doc: str | None, title: str, option: str, default: int, help: str, section: Callable[[int], str]) -> int:
+    """A benchmark's command line: ``--OPTION N`` photos, ``--out FILE``; its part of FILE rewritten."""
+    p = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    p.add_argument(f"--{option}", type=int, default=default, help=help)
+    p.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "benchmarks-vision.md"))
+    args = p.parse_args()
+    text = section(getattr(args, option.replace("-", "_")))
+    replace_section(Path(args.out), title, text)
+    print(text)
+    return 0

@@ -10,7 +10,6 @@ an unflagged one is the worst outcome. bench/vision.py includes this section.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -18,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench_doc import pct, replace_section, stamp  # noqa: E402
+from bench_doc import pct, run, stamp  # noqa: E402
 from vision.decoys import KINDS, render_decoy  # noqa: E402
 from vision.errors import NoCardsFound, VisionError  # noqa: E402
 from vision.read import read_photo  # noqa: E402
@@ -69,16 +68,5 @@ def section(photos: int) -> str:
         "|---|---|---|---|---|---|---|", *rows, ""])
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--photos", type=int, default=40, help="photos per kind and deck")
-    p.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-vision.md"))
-    args = p.parse_args()
-    text = section(args.photos)
-    replace_section(Path(args.out), TITLE, text)
-    print(text)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, TITLE, "photos", 40, "photos per kind and deck", section))

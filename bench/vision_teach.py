@@ -12,7 +12,6 @@ with the --order a player would type and every found card is the card that --ord
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -26,7 +25,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench_doc import pct, replace_section, stamp  # noqa: E402
+from bench_doc import pct, run, stamp  # noqa: E402
 from vision.deck_layouts import order_text, render_deck  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.render import PALE_TABLES, TABLES  # noqa: E402
@@ -93,18 +92,12 @@ def section(layouts: int) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--layouts", type=int, default=40, help="layouts per deck")
-    p.add_argument("--out", default=str(ROOT / "docs" / "benchmarks-vision.md"))
-    args = p.parse_args()
+def untaught_section(layouts: int) -> str:
+    """The section, measured in a fresh data directory: the user's own taught decks stay as they are."""
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["COMPANION_DATA_DIR"] = tmp  # the user's own taught decks stay as they are
-        text = section(args.layouts)
-    replace_section(Path(args.out), TITLE, text)
-    print(text)
-    return 0
+        os.environ["COMPANION_DATA_DIR"] = tmp
+        return section(layouts)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, TITLE, "layouts", 40, "layouts per deck", untaught_section))
