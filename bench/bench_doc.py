@@ -35,7 +35,7 @@ def stamp() -> str:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
+    return (f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
             f"load average {load:.1f}")
 
 
