@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.cards import Card, spell
 from companion.lexicon import load_words
 from companion.notation import splits
-from tests.engine.enginekit import qd, wt
+from tests.engine.enginekit import qd, wp, wt
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 QUIDDLER = qd()
@@ -101,3 +101,29 @@ def test_every_steal_is_a_word_holding_all_the_stolen_letters(word, add):
         assert not Counter(idea.add) - (Counter(idea.word) - Counter(word))
         assert idea.points == idea.letter_sum + 5 * max(0, len(idea.word) - 4)
     assert [i.points for i in ideas] == sorted((i.points for i in ideas), reverse=True)
+
+
+
+POINTS = wp()
+POINTS_LETTERS = Counter(f for (f, _), n in POINTS.deck.counts.items() for _ in range(n) if f != "*")
+POINTS_WORDS = [w for w in WORDS if len(w) >= 3 and not Counter(w) - POINTS_LETTERS]
+
+
+@SETTINGS
+@given(st.sampled_from(POINTS_WORDS), st.data())
+def test_no_word_through_one_table_letter_beats_the_best_word(word, data):
+    """Words And Points: a hand holding a word but for one letter, which lies on the table."""
+    at = data.draw(st.integers(0, len(word) - 1))
+    rest = word[:at] + word[at + 1:]
+    extra = data.draw(st.lists(st.sampled_from(sorted((POINTS_LETTERS - Counter(rest)).elements())), max_size=2,
+                               unique_by=lambda x: x))  # the deck holds the hand
+    hand = tuple(Card(x) for x in rest + "".join(extra))
+    table = (Card(word[at], table=True), Card(data.draw(st.sampled_from(sorted(POINTS_LETTERS))), table=True))
+    coach = POINTS.best_hand(hand, table=table)
+    value = POINTS.deck.value
+    assert coach is not None and coach.score >= sum(map(value, word))  # the word itself is one way to play
+    (best,) = coach.words
+    assert POINTS.is_word(spell(best)) and sum(c.table for c in best) == 1
+    assert coach.score == sum(value(c.face) for c in best)
+    laid = [c.letter for c in best if not c.table]
+    assert sorted(laid + [c.letter for c in coach.left]) == sorted(c.letter for c in hand)
