@@ -79,3 +79,18 @@ async def test_the_review_screen_at_the_end_of_a_game(app_for, store):
         rows = cells(review)
         assert [r[0] for r in rows] == ["turn 1", "turn 2", "turn 3", "turn 4", "turn 5"]
         assert rows[2][1:3] == ["Cy", "stole RAIN for BRAIN"] and "QINDAR" in rows[2][4] and rows[2][5] == "26"
+
+
+def test_snapshot_of_the_steals_on_the_demo_table(snap_compare, app_for, store):
+    store.set_setting("coach", True)
+    assert snap_compare(app_for(demo=True), press=["f2"], terminal_size=SIZE)
+
+
+def test_snapshot_of_the_review_of_the_demo_game(snap_compare, app_for):
+    async def end_then_review(pilot) -> None:
+        pilot.app.screen.commit(End())
+        await pilot.pause()
+        await pilot.press("escape", "f3")
+        await pilot.pause()
+
+    assert snap_compare(app_for(demo=True), run_before=end_then_review, terminal_size=SIZE)

@@ -42,7 +42,7 @@ class CoachScreen(Screen):
         note = "Each turn beside the best the coach finds (docs/coach.md says how it looks)." if moments \
             else "Nothing to review: no turn was played."
         return cls(f"Coach: the review of this {game.title} game", note,
-                   ["when", "player", "played", "points", "coach's best", "best points", ""], rows)
+                   ["when", "player", "played", "pts", "coach's best", "pts", ""], rows)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.title_text, style="bold"), id="coach-title")
