@@ -16,36 +16,39 @@ from .camkit import SIZE, saved_events, settled, shown, status, truth
 async def test_a_snapped_hand_is_deducted_at_the_end(app_for, store):
     gid = new_saved_game(store, "word-thief", ["Ann", "Bob"], {}).id
     app = app_for("word-thief-1", game_id=gid)
+    ann = ["Es", "Ed", "Eh", "Ec", "Os", "Od", "Oh"]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+f", "tab")  # Bob's hand
+        await pilot.press("ctrl+f", "enter")  # yes, end it with cards in the pile
         assert isinstance(app.screen, EndScreen)
-        await pilot.press("ctrl+o")
+        await pilot.press(*"".join(ann), "tab", "ctrl+o")  # Ann's seven cards typed, Bob's snapped
         snap = await settled(pilot)
         assert snap.what == "Bob's hand" and shown(snap) == truth("word-thief-1")
         await pilot.press("enter")
         end = app.screen
         assert isinstance(end, EndScreen) and end.query_one("#hand-1", Input).value == "RcXsIsRdTh"
         assert saved_events(store, gid) == []
-        await pilot.press("enter")
-        ended = {"type": "end", "hands": {"Ann": [], "Bob": ["Rc", "Xs", "Is", "Rd", "Th"]}}
+        await pilot.press("end", *"AsAd", "enter")  # the two cards Bob held out of the photo
+        ended = {"type": "end", "hands": {"Ann": ann, "Bob": ["Rc", "Xs", "Is", "Rd", "Th", "As", "Ad"]}}
         assert saved_events(store, gid)[-1] == ended
-        assert app.screen_stack[-2].game.scores["Bob"] == -12  # under the standings
+        # under the standings: R 1 + X 8 + I 1 + R 1 + T 1 + A 1 + A 1 deducted
+        assert app.screen_stack[-2].game.scores["Bob"] == -14
 
 
 async def test_a_fanned_hand_snapped_at_the_end(app_for, store):
     # The hand as it is held: a fan where each card shows only its index corner.
     gid = new_saved_game(store, "word-thief", ["Ann", "Bob"], {}).id
     app = app_for("word-thief-3", game_id=gid)
-    hand = ["Ih", "Ic", "Wc", "Us", "Ec", "Ch", "Fc", "Ps", "Ah"]
+    fan = ["Ih", "Ic", "Wc", "Us", "Ec", "Ch", "Fc", "Ps", "Ah"]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+f", "ctrl+o")  # Ann's hand
+        await pilot.press("ctrl+f", "enter", "ctrl+o")  # yes, end it with cards in the pile; Ann's hand
         snap = await settled(pilot)
-        assert snap.what == "Ann's hand" and shown(snap) == truth("word-thief-3") == [hand]
+        assert snap.what == "Ann's hand" and shown(snap) == truth("word-thief-3") == [fan]
         assert status(snap).startswith("9 cards read.")  # a hand is no word
         await pilot.press("enter")
-        assert app.screen.query_one("#hand-0", Input).value == "".join(hand)
-        await pilot.press("enter", "enter")  # on to Bob's empty hand, then the game ends
-        assert saved_events(store, gid)[-1] == {"type": "end", "hands": {"Ann": hand, "Bob": []}}
+        assert app.screen.query_one("#hand-0", Input).value == "".join(fan)
+        # A fresh game's hands hold seven cards: the fan's last two go back before the end is entered.
+        await pilot.press("end", *["backspace"] * 4, "enter", *"EsEdEhEcOsOdOh", "enter")
+        assert saved_events(store, gid)[-1]["hands"]["Ann"] == fan[:7]
 
 
 async def test_a_snapped_steal_fills_the_new_words(app_for):
