@@ -22,7 +22,6 @@ from companion.events import Challenge, Make, Pass  # noqa: E402
 from companion.gamelog import export_log, import_log  # noqa: E402
 from companion.games import new_game  # noqa: E402
 from companion.lexicon import ENABLE, Lexicon, load_words, words_from_text  # noqa: E402
-from companion.notation import parse_play  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 
@@ -38,10 +37,9 @@ def timed(fn, repeat: int, clock=time.perf_counter) -> list[float]:
 def build_500_event_log() -> dict:
     """A 4-player Word Thief game: real makes and steals, then make/challenge/pass cycles."""
     game = new_game("word-thief", ["Ann", "Bob", "Cy", "Di"], {"trump": "h"})
-    deck = game.deck
 
     def play(text: str) -> None:
-        game.apply(Make(game.to_play, parse_play("word-thief", text, deck)))
+        game.apply(Make(game.to_play, game.parse_play(text)))
 
     for text in ("cat/h", "dog/h", "rain/d", "lie/c"):
         play(text)

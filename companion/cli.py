@@ -21,7 +21,6 @@ from companion.files import write_new_file
 from companion.gamelog import LogError, export_log, read_log, summary
 from companion.games import GAME_CLASSES, Game
 from companion.lexicon import Lexicon, read_words
-from companion.notation import parse_cards
 from companion.text import printable
 
 # soft_wrap: a message is one line whatever the width, so a script reading stderr gets it whole
@@ -259,15 +258,15 @@ def _coach_game(kind: str) -> Game:
 
 def _coach_hand(args) -> int:
     game = _coach_game(args.game)
-    hand = tuple(c for t in args.cards for c in ((Card(WILD),) if t == WILD else parse_cards(game.kind, t, game.deck)))
+    hand = tuple(c for t in args.cards for c in ((Card(WILD),) if t == WILD else game.parse_cards(t)))
     table = tuple(Card(letter, table=True) for letter in args.table.upper() if letter.isalpha())
     best = game.best_hand(hand, out=args.out, table=table)
     if args.json:
-        print(json.dumps(best.to_json(game.kind) if best else None))
+        print(json.dumps(best.to_json() if best else None))
     elif best is None:
         out.print("no arrangement puts every card into a word: going out is impossible with this hand")
     else:
-        out.print(Text.assemble(("best: ", "bold"), best.text(game.kind),
+        out.print(Text.assemble(("best: ", "bold"), best.text(),
                                 f"  ({best.score} points, longest word {best.longest} letters)"))
     return 0 if best else 1
 

@@ -21,14 +21,14 @@ class BestHand:
     score: int
     longest: int
 
-    def to_json(self, kind: str) -> dict:
-        return {"words": [[c.token(kind) for c in w] for w in self.words],
-                "left": [c.token(kind) for c in self.left], "score": self.score, "longest": self.longest}
+    def to_json(self) -> dict:
+        return {"words": [[c.token for c in w] for w in self.words],
+                "left": [c.token for c in self.left], "score": self.score, "longest": self.longest}
 
-    def text(self, kind: str) -> str:
+    def text(self) -> str:
         """The words card by card (QU-I-T ER-A-S), then what is left."""
-        words = " ".join("-".join(c.token(kind) for c in w) for w in self.words) or "no word"
-        left = f", left {' '.join(c.token(kind) for c in self.left)}" if self.left else ""
+        words = " ".join("-".join(c.token for c in w) for w in self.words) or "no word"
+        left = f", left {' '.join(c.token for c in self.left)}" if self.left else ""
         return words + left
 
 

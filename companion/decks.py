@@ -1,6 +1,6 @@
 """Deck files: faces, values and counts of each game's cards, loaded from JSON.
 
-A deck file lives in ``assets/decks/<game>.json``; a user may load his own file
+A game's deck file ships in ``assets/decks/<game>.json``; a user may load his own file
 with the same shape (for instance the printed Word Thief distribution sheet).
 """
 
@@ -19,12 +19,10 @@ from companion.paths import ASSETS
 from companion.text import printable
 
 DECK_DIR = ASSETS / "decks"
-GAMES = ("word-thief", "quiddler", "words-and-points")
 SUITS = ("s", "h", "d", "c")
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 WILD = "*"
-_EXPECTED_TOTAL = {"word-thief": 108, "quiddler": 118, "words-and-points": 55}
 _SUIT_ITEM = re.compile(r"^([A-Z])(\d*)$")
 
 
@@ -75,10 +73,11 @@ def _parse_suit_line(game: str, suit: str, line: str) -> Counter:
 
 
 def parse_deck(data: dict, source: str = "deck file") -> Deck:
-    """Build and check a deck from the JSON shape of ``assets/decks``."""
+    """Build and check a deck from the JSON shape of ``assets/decks``. Without a ``"total"``, a deck holds
+    as many cards as the game's shipped deck."""
     game = data.get("game")
-    if game not in GAMES:
-        raise DeckError(f"{source}: game must be one of {', '.join(GAMES)}, not {game!r}")
+    if not isinstance(game, str) or not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", game):
+        raise DeckError(f"{source}: game must be the name of the game the deck is for, like word-thief, not {game!r}")
     counts: Counter = Counter()
     values: dict[str, int] = {}
     try:
@@ -102,9 +101,11 @@ def parse_deck(data: dict, source: str = "deck file") -> Deck:
             raise DeckError(f"{source}: card {face} has no value; add it to \"values\"")
         if face != WILD and not re.fullmatch(r"[A-Z]{1,2}", face):
             raise DeckError(f"{source}: face {face!r} must be one or two capital letters")
-    expected = data.get("total", _EXPECTED_TOTAL[game])
+    shipped = DECK_DIR / f"{game}.json"
+    expected = data["total"] if "total" in data else (
+        standard_deck(game).size if shipped.is_file() and source != str(shipped) else None)
     deck = Deck(game, str(data.get("name", game)), values, dict(counts))
-    if deck.size != expected:
+    if expected is not None and deck.size != expected:
         raise DeckError(f"{source}: holds {deck.size} cards but says {expected}; fix the counts or \"total\"")
     return deck
 
@@ -132,8 +133,6 @@ def load_deck_file(path: str | Path) -> Deck:
 
 
 @cache
-def standard_deck(game: str) -> Deck:
-    """The deck shipped in ``assets/decks`` for ``game``."""
-    if game not in GAMES:
-        raise DeckError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    return load_deck_file(DECK_DIR / f"{game}.json")
+def standard_deck(game: str, path: Path | None = None) -> Deck:
+    """The deck shipped for ``game``: ``assets/decks/<game>.json``, or the file its game class names."""
+    return load_deck_file(path or DECK_DIR / f"{game}.json")

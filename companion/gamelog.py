@@ -7,7 +7,6 @@ import unicodedata
 from pathlib import Path
 from typing import get_args
 
-from companion.cards import parse_token
 from companion.errors import CompanionError, MalformedCard, SaveError
 from companion.events import Challenge, End, Event, HouseWord, Make, Pass, QuiddlerHand, Round, Steal, Word
 from companion.files import read_text_file
@@ -27,7 +26,7 @@ class LogError(CompanionError):
 def _cards(game: str, tokens) -> Word:
     if not isinstance(tokens, list):
         raise MalformedCard(f"expected a list of cards, got {tokens!r}")
-    return tuple(parse_token(t, game) for t in tokens)
+    return tuple(game_class(game).parse_card(t) for t in tokens)
 
 
 def _words(game: str, words) -> tuple[Word, ...]:
@@ -100,8 +99,10 @@ def event_from_json(game: str, data: dict) -> Event:
 
 
 def event_to_json(game: str, event: Event) -> dict:
+    card = game_class(game).format_card
+
     def words(ws: tuple[Word, ...]) -> list[list[str]]:
-        return [[c.token(game) for c in w] for w in ws]
+        return [[card(c) for c in w] for w in ws]
 
     if isinstance(event, Make):
         return {"type": "make", "player": event.player, "words": words(event.words)}
@@ -121,10 +122,10 @@ def event_to_json(game: str, event: Event) -> dict:
             out.update({"of": event.of, "word": event.word})
         return out
     if isinstance(event, End):
-        return {"type": "end", "hands": {p: [c.token(game) for c in cards] for p, cards in event.hands}}
+        return {"type": "end", "hands": {p: [card(c) for c in cards] for p, cards in event.hands}}
     if isinstance(event, Round):
         return {"type": "round", "out": event.out, "hands": {
-            h.player: {"words": words(h.words), "left": [c.token(game) for c in h.left]} for h in event.hands}}
+            h.player: {"words": words(h.words), "left": [card(c) for c in h.left]} for h in event.hands}}
     if isinstance(event, HouseWord):
         return {"type": "house", "word": event.word, "accept": event.accept}
     raise TypeError(event)

@@ -114,6 +114,3 @@ class Lexicon:
             raise CompanionError(f"{word!r} cannot go on the house list: a word is 2 or more plain letters")
         (self.accepted if accept else self.banned).add(w)
         (self.banned if accept else self.accepted).discard(w)
-
-    def house_dict(self) -> dict[str, list[str]]:
-        return {"accept": sorted(self.accepted), "ban": sorted(self.banned)}

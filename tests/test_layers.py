@@ -14,7 +14,7 @@ def test_engine_and_replay_load_neither_textual_nor_cv2(tmp_path):
                                "events": [{"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Th"]]}]}))
     code = (
         "import sys\n"
-        "import companion, companion.games, companion.store, companion.gamelog, companion.notation\n"
+        "import companion, companion.games, companion.store, companion.gamelog\n"
         "from companion.cli import main\n"
         f"assert main(['replay', {str(log)!r}, '--json']) == 0\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'cv2', 'vision'))\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import cv2
 
-from companion.decks import GAMES
+from companion.games import GAME_CLASSES
 from companion.english import plural
 from companion.paths import ASSETS
 from vision.errors import OcrUnavailable, VisionError
@@ -102,7 +102,7 @@ def _render(args: argparse.Namespace) -> int:
 def _cards(args: argparse.Namespace) -> int:
     from vision.designs import contact_sheet
 
-    for game in GAMES:
+    for game in GAME_CLASSES:
         out = Path(args.out) / f"{game}.png"
         contact_sheet(game).save(out)
         print(out)
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m vision", description="Read letter cards from photos of the table.")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("read", help="read photos; one JSON object per photo with --json")
-    r.add_argument("--game", required=True, choices=GAMES)
+    r.add_argument("--game", required=True, choices=list(GAME_CLASSES))
     r.add_argument("--json", action="store_true", help="one JSON line per photo (see docs/vision.md)")
     r.add_argument("photos", nargs="+", metavar="PHOTO")
     r.set_defaults(run=_read)
@@ -122,14 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", help="file to write (default snap-DATE-TIME.jpg)")
     s.set_defaults(run=_snap)
     t = sub.add_parser("teach", help="learn a real deck from photos of its cards laid upright in rows")
-    t.add_argument("--game", required=True, choices=GAMES)
+    t.add_argument("--game", required=True, choices=list(GAME_CLASSES))
     t.add_argument("--order", required=True,
                    help='the cards left to right, row by row, photo after photo: "Ah Qs *" or "QU A ER"')
     t.add_argument("--replace", action="store_true", help="forget what an earlier teaching of the game learnt")
     t.add_argument("photos", nargs="+", metavar="PHOTO")
     t.set_defaults(run=_teach)
     g = sub.add_parser("render", help="draw a synthetic table photo and its truth (FILE.json)")
-    g.add_argument("--game", required=True, choices=GAMES)
+    g.add_argument("--game", required=True, choices=list(GAME_CLASSES))
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--out", required=True)
     g.add_argument("--hand", choices=("spread", "fan"), help="the cards as one overlapping hand instead of words")

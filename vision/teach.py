@@ -11,7 +11,6 @@ player sees what was found, and where the count went wrong when it does not matc
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from companion.decks import WILD, standard_deck
 from companion.english import plural
+from companion.errors import MalformedCard
 from vision.designs import CARD_H, CARD_W, LAYOUTS, Layout
 from vision.detect import clockwise, find_cards
 from vision.errors import NoCardsFound, OrderMismatch, VisionError
@@ -28,28 +28,21 @@ from vision.model import data_dir, sample_arrays, save_arrays, taught_arrays, ta
 from vision.picture import boxed
 from vision.read import Reader, group_rows, load_image, warp_card
 
-_SUITED = re.compile(r"^([A-Z]|\*)([SHDC])?$")
-_PLAIN = re.compile(r"^([A-Z]{1,2}|\*)()$")
 SMALL = 0.6  # a found card under this share of the median card's area may be part of a card
 PART = 0.8  # the larger part of a card cut in two
 
 
 def parse_order(game: str, order: str) -> list[tuple[str, str | None]]:
-    """``"Ah Qs *"`` (Word Thief), ``"QU A ER"`` (Quiddler), ``"A B *"`` (Words And Points)."""
-    deck = standard_deck(game)
-    cards = []
-    for token in order.split():
-        m = (_SUITED if deck.has_suits else _PLAIN).match(token.upper())
-        if not m:
-            raise VisionError(f"card {token!r} in --order: write a face like A or QU"
-                              + (" followed by its suit, like Ah or Qs" if deck.has_suits else ""))
-        face, suit = m.group(1), (m.group(2) or "").lower() or None
-        if face not in deck.values:
-            raise VisionError(f"card {token!r}: {game} has no face {face}; faces are {' '.join(deck.values)}")
-        if deck.has_suits and face != WILD and suit is None:
-            raise VisionError(f"card {token!r}: give the suit too, like {face}h")
-        cards.append((face, suit if face != WILD else None))
-    return cards
+    """``"Ah Qs *"`` (Word Thief), ``"QU A ER"`` (Quiddler), ``"A B *"`` (Words And Points): each card
+    as the game reads a printed card (its ``parse_printed``)."""
+    from companion.games import game_class  # the rules load only when a deck is taught
+
+    deck, cls = standard_deck(game), game_class(game)
+    try:
+        cards = [cls.parse_printed(token, deck) for token in order.split()]
+    except MalformedCard as exc:
+        raise VisionError(f"{exc} (in --order)") from None
+    return [(card.face, card.suit) for card in cards]
 
 
 def _upright(quad: np.ndarray) -> np.ndarray:

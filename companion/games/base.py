@@ -1,7 +1,10 @@
-"""What the three games share: players, turns, options, the house list, the event fold, undo and redo."""
+"""What every game shares: players, turns, options, the house list, the event fold, undo and redo,
+and what a game says of itself (its capabilities, options and notation) so that nothing outside
+``companion.games`` needs to know which game it is."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
@@ -12,10 +15,11 @@ from companion.anagrams import Anagrams, anagram_index
 from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
 from companion.coach import BestHand, Moment, StealIdea
-from companion.decks import SUIT_NAMES, Deck, deck_from_text, read_deck_file, standard_deck
+from companion.decks import SUIT_NAMES, WILD, Deck, deck_from_text, read_deck_file, standard_deck
 from companion.english import plural
-from companion.errors import CompanionError, DeckError, IllegalPlay, SetupError, UnknownPlayer
+from companion.errors import CompanionError, DeckError, IllegalPlay, MalformedCard, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
+from companion.games.options import COMMON, Option
 from companion.lexicon import Lexicon, read_word_list
 from companion.outcome import LedgerLine, Outcome
 from companion.text import player_name, printable
@@ -67,6 +71,11 @@ class Game:
     ``check(event)`` raises the specific error of an illegal event, ``preview(event)``
     returns what it would do, ``apply(event)`` records it. Illegal events leave the
     game exactly as it was. ``undo``/``redo`` pop and push events exactly.
+
+    A subclass is one game. Its class attributes say what the game has, for the screens
+    and the docs to follow (as python-chess's variants do); its notation methods read and
+    write cards and plays: ``parse_card``/``format_card`` the game log's card tokens,
+    ``parse_play``/``format_play`` the typed words of docs/notation.md.
     """
 
     kind: ClassVar[str]
@@ -74,12 +83,25 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     has_chips: ClassVar[bool] = False
-    can_steal: ClassVar[bool] = False
     event_types: ClassVar[frozenset[str]] = frozenset({"challenge", "end", "house"})
     default_challenger_penalty: ClassVar[int] = 0
-    # Option names this game knows (strict: any other name is refused); switches are on/off, JSON booleans.
-    switches: ClassVar[frozenset[str]] = frozenset({"coach"})
-    settings: ClassVar[frozenset[str]] = frozenset({"challenger_penalty", "house", "deck_file", "dictionary"})
+    shipped_deck: ClassVar[Path | None] = None  # the game's deck file; None: assets/decks/<kind>.json
+    # --- what the game has (the screens show only what it has) -----------------------------------
+    can_steal: ClassVar[bool] = False  # a turn may take an opponent's word (a steal event)
+    can_pass: ClassVar[bool] = False  # a turn may be passed (a pass event)
+    has_pile: ClassVar[bool] = False  # a draw pile the status line counts down
+    has_rounds: ClassVar[bool] = False  # scored a whole round at a time (a round event), not play by play
+    deducts_hands: ClassVar[bool] = False  # the cards left in hand at the end are deducted
+    has_suits: ClassVar[bool] = False  # cards carry a suit, and a suit may be trump
+    # The game's own options (strict: any other name is refused); ``options_known()`` adds every game's.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    # --- words for people: the help screen, hints under inputs ----------------------------------
+    rules: ClassVar[str] = ""  # the help screen's Markdown
+    play_example: ClassVar[str] = "cat"  # a typed play
+    play_hint: ClassVar[tuple[str, str]] = ("the word", "cat")  # what to type, and examples
+    hand_hint: ClassVar[str] = "e.g. qa"  # how to type the cards left in a hand
+    order_example: ClassVar[str] = "A B C"  # cards listed for teaching the reader a deck
+    snap_note: ClassVar[str] = ""  # what a photo of a play cannot show, and what to type for it
 
     def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
                  lexicon: Lexicon | None = None, files: dict[str, str] | None = None, base: Path | None = None):
@@ -90,7 +112,7 @@ class Game:
         # ``base``, a log's folder); a saved game keeps their text in ``files`` and never reads them again.
         self.files = dict(files) if files is not None else self.read_files(self.options, base)
         self.deck = deck or (deck_from_text(self.files["deck_file"], printable(self.options["deck_file"]))
-                             if "deck_file" in self.files else standard_deck(self.kind))
+                             if "deck_file" in self.files else self.standard_deck())
         if self.deck.game != self.kind:
             raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
         self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"), text=self.files.get("dictionary"))
@@ -124,31 +146,137 @@ class Game:
             raise SetupError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {len(names)}")
         return names
 
+    @classmethod
+    def standard_deck(cls) -> Deck:
+        """The deck the game ships with."""
+        return standard_deck(cls.kind, cls.shipped_deck)
+
+    @classmethod
+    def options_known(cls) -> dict[str, Option]:
+        """Every option the game takes: its own, then those of every game."""
+        known = {o.key: o for o in cls.OPTIONS}
+        return known | {o.key: o for o in COMMON if o.key not in known}
+
+    def chosen_options(self) -> list[str]:
+        """The options this game was started with, as the new-game screen names them."""
+        out = []
+        for option in self.options_known().values():
+            value = self.options.get(option.key)
+            if option.labels and value is not None:
+                out += [label for label, v in option.picks if v == value]
+            elif option.label and not option.choices and value == option.ticked:
+                out.append(option.label)
+        if self.options.get("dictionary"):
+            out.append(f"dictionary {self.options['dictionary']}")
+        return out
+
     def _check_options(self, options: dict) -> None:
-        known = self.switches | self.settings
-        for name in options:
+        """Options are strict: an unknown name or a value of the wrong type is refused."""
+        known = self.options_known()
+        for name, value in options.items():
             if name not in known:
                 near = get_close_matches(str(name), known, n=1)
                 hint = f"did you mean {near[0]}? " if near else ""
                 raise SetupError(f"unknown option {name!r} for {self.title}; {hint}"
                                  f"its options are {', '.join(sorted(known))}")
-        for name in self.switches & options.keys():
-            if not isinstance(options[name], bool):
-                raise SetupError(f"{name} is on or off: write true or false, not {options[name]!r}")
-        for name in ("deck_file", "dictionary"):
-            if name in options and not (isinstance(options[name], str) and options[name].strip()):
-                raise SetupError(f"{name} must be the path of a file, not {options[name]!r}")
-        penalty = options.get("challenger_penalty", 0)
-        if not isinstance(penalty, int) or isinstance(penalty, bool) or penalty < 0:
-            raise SetupError(f"challenger_penalty must be a whole number of points, 0 or more, not {penalty!r}")
-        house = options.get("house", {})
-        if not isinstance(house, dict) or not set(house) <= {"accept", "ban"} or not all(
-                isinstance(words := house.get(k, []), list) and all(isinstance(w, str) for w in words)
-                for k in ("accept", "ban")):
-            raise SetupError('house must look like {"accept": ["QI"], "ban": ["ZA"]}')
+            known[name].check(value)
 
     def initial_state(self) -> State:
         return State(scores={p: 0 for p in self.players})
+
+    # --- notation: cards and plays as text ------------------------------------------------------
+    @classmethod
+    def parse_card(cls, text: str) -> Card:
+        """One card token of the JSON game log, strictly (``Qd``, ``QU``, ``=A``, ``*e``)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def match_token(text: object, token: re.Pattern[str], what: str) -> re.Match[str]:
+        """``text`` matched by the game's card token pattern, or MalformedCard saying ``what`` to write."""
+        if not isinstance(text, str):
+            raise MalformedCard(f"card {text!r} is not text")
+        m = token.match(text)
+        if not m:
+            raise MalformedCard(f"malformed card {text!r}: {what}")
+        return m
+
+    @staticmethod
+    def format_card(card: Card) -> str:
+        """The card's token in the JSON game log."""
+        return card.token
+
+    def parse_play(self, text: str) -> tuple[Word, ...]:
+        """Typed words (separated by spaces or commas) as cards; raises MalformedCard or AmbiguousSpelling."""
+        parts = text.replace(",", " ").split()
+        if not parts:
+            raise MalformedCard(f"type a word, like {self.play_example}")
+        return tuple(self.parse_word(p) for p in parts)
+
+    def parse_word(self, text: str) -> Word:
+        """One typed word."""
+        raise NotImplementedError
+
+    @classmethod
+    def format_play(cls, words: tuple[Word, ...] | list[Word]) -> str:
+        """The words as a player would type them: ``parse_play`` gives the same cards back."""
+        return " ".join(cls.format_word(w) for w in words)
+
+    @classmethod
+    def format_word(cls, word: Word) -> str:
+        """A word as typed: letters in lower case, ``*`` before a wild card's letter, ``=`` before a table letter."""
+        return "".join(("=" if c.table else "") + (WILD if c.wild else "") + c.letter.lower() for c in word)
+
+    def parse_cards(self, text: str) -> Word:
+        """Cards that form no word (a hand at the end), typed as in a play and joined."""
+        return tuple(c for w in (self.parse_play(text) if text.strip() else ()) for c in w)
+
+    @classmethod
+    def parse_printed(cls, text: str, deck: Deck) -> Card:
+        """A card as printed, in any case: its face (``QU``), ``*`` for a wild card, and a suit where the deck
+        has suits (``Ah``). What a player lists when teaching the reader a deck."""
+        face = text.strip().upper()
+        if face == WILD and deck.has_wild:
+            return Card(WILD)
+        if face not in deck.values or face == WILD:
+            raise MalformedCard(f"card {text!r}: {cls.title} has no face {face}; faces are {' '.join(deck.values)}")
+        return Card(face)
+
+    @classmethod
+    def correct_card(cls, deck: Deck, card: Card, typed: str) -> Card:
+        """A card the camera read, as the player corrected it: the face typed (``qu``)."""
+        face = typed.strip().upper()
+        if face not in deck.values or face == WILD:
+            raise MalformedCard(f"{face} is not a {cls.title} card; the cards are {' '.join(deck.faces)}")
+        return Card(face)
+
+    # --- what the screens show of the state ------------------------------------------------------
+    @property
+    def trump(self) -> str | None:
+        return self.options.get("trump")
+
+    @property
+    def pile(self) -> int | None:
+        """Cards left in the draw pile (None: the game has none)."""
+        return None
+
+    @property
+    def round_number(self) -> int | None:
+        """The round to be played next, in games played in rounds."""
+        return None
+
+    def progress(self) -> str:
+        """Where the game stands beyond the scores, for the status line (the draw pile, the round)."""
+        return "" if self.pile is None else f"draw pile {self.pile}"
+
+    @property
+    def challenge_names_word(self) -> bool:
+        """Whether a challenge names its word (and its owner) rather than taking the latest play whole."""
+        return False
+
+    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+        """(owner, word) pairs a challenge may target now. When a challenge takes the latest play whole,
+        one pair whose word is the play's words joined by spaces."""
+        return []
 
     # --- reading the state --------------------------------------------------------------------
     @property
@@ -347,7 +475,7 @@ class Game:
         for card in cards:
             if self.deck.count(*card.key) == 0:
                 if card.wild:
-                    raise DeckError(f"this deck has no wild card; {card.token(self.kind)} cannot be played")
+                    raise DeckError(f"this deck has no wild card; {self.format_card(card)} cannot be played")
                 where = f" of {SUIT_NAMES[card.suit]}" if card.suit else ""
                 raise DeckError(f"the deck has no {card.face}{where}; check the card or the deck file")
 

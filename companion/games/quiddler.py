@@ -2,19 +2,66 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from companion.cards import spell
+from companion.cards import Card, spell
 from companion.coach import BestHand, Moment
-from companion.errors import IllegalPlay, SetupError
+from companion.decks import Deck
+from companion.errors import AmbiguousSpelling, IllegalPlay, MalformedCard
 from companion.events import Challenge, End, QuiddlerHand, Round, Word
 from companion.games.base import Game, Laid, RoundTable, State, Step
 from companion.games.best_hand import best_hand
+from companion.games.options import Option
 from companion.outcome import LedgerLine
 
 ROUNDS = 8
 BONUS = 10
+_TOKEN = re.compile(r"^[A-Z]{1,2}$")
+_CARD_SEP = re.compile(r"[-.]")
+
+RULES = """\
+# Quiddler
+Eight rounds; round *r* deals *r*+2 cards and the dealer moves left.
+A player goes out by laying his whole hand as words; everyone else gets one last turn.
+
+**Round score**: the cards in your words minus the cards left in hand, +10 for the most words and
++10 for the longest word (a tie gives nobody the bonus). A round score never goes below 0
+(unless the table chose otherwise).
+
+**Challenge** a word of the latest round: NOT VALID strikes it and the bonuses are worked out again;
+VALID costs the challenger the word's value.
+
+**Typing**: words as `quit` (the app asks when it splits two ways) or card by card `qu-i-t`;
+cards left one by one: `qu z e`.
+"""
+
+
+def splits(word: str, deck: Deck) -> list[list[str]]:
+    """Every way to spell ``word`` with the deck's faces (single letters first).
+
+    >>> from companion.decks import standard_deck
+    >>> splits("quit", standard_deck("quiddler"))
+    [['Q', 'U', 'I', 'T'], ['QU', 'I', 'T']]
+    """
+    w = word.upper()
+    faces = set(deck.faces)
+    out: list[list[str]] = []
+
+    def go(i: int, acc: list[str]) -> None:
+        if i == len(w):
+            out.append(list(acc))
+            return
+        for n in (1, 2):
+            face = w[i:i + n]
+            if len(face) == n and face in faces:
+                acc.append(face)
+                go(i + n, acc)
+                acc.pop()
+
+    go(0, [])
+    return out
 
 
 @dataclass(frozen=True)
@@ -57,13 +104,83 @@ class Quiddler(Game):
     title = "Quiddler"
     max_players = 8
     event_types = Game.event_types | {"round"}
-    switches = Game.switches | {"negative_rounds"}
-    settings = Game.settings | {"one_bonus"}
+    has_rounds = True
+    has_rounds = True
+    OPTIONS = (
+        Option("one_bonus", str, 'with two players only `"longest"` or `"most"` is paid', "both",
+               "Bonuses (2 players)", choices=("longest", "most"), expect='"longest" or "most"',
+               labels=("both bonuses", "longest word only", "most words only")),
+        Option("negative_rounds", bool, "a round score may go below 0", "floored at 0", "Round scores may go below 0"),
+    )
+    rules = RULES
+    play_example = "quit"
+    play_hint = ("the words", "quit · qu-i-t card by card")
+    order_example = "A QU ER TH B"
 
-    def _check_options(self, options: dict) -> None:
-        super()._check_options(options)
-        if options.get("one_bonus") not in (None, "longest", "most"):
-            raise SetupError(f"one_bonus must be \"longest\" or \"most\", not {options['one_bonus']!r}")
+    # --- notation -------------------------------------------------------------------------------
+    @classmethod
+    def parse_card(cls, text: str) -> Card:
+        return Card(cls.match_token(text, _TOKEN, "write the face in capitals (A, QU, TH)").group())
+
+    def parse_play(self, text: str, max_cards: int | None = None) -> tuple[Word, ...]:
+        """``max_cards`` is what a hand holds this round: a spelling of more cards is never offered."""
+        if not text.strip():
+            return super().parse_play(text)  # says what to type
+        return tuple(self.parse_word(p, max_cards) for p in text.replace(",", " ").split())
+
+    def parse_word(self, text: str, max_cards: int | None = None) -> Word:
+        """``quit`` (refused with each way it splits when there are several) or card by card ``qu-i-t``."""
+        deck = self.deck
+        if not re.fullmatch(r"[A-Za-z]+(?:[-.][A-Za-z]+)*", text):
+            raise MalformedCard(f"{text!r}: type the word's letters, with - between cards if you like (qu-i-t)")
+        if _CARD_SEP.search(text):
+            faces = [f.upper() for f in _CARD_SEP.split(text)]
+            for f in faces:
+                if f not in deck.faces:
+                    raise MalformedCard(f"{f} is not a Quiddler card; the two-letter cards are " + ", ".join(x for x in deck.faces if len(x) == 2))
+            return tuple(Card(f) for f in faces)
+        options = splits(text, deck)
+        if not options:
+            raise MalformedCard(f"{text.upper()} cannot be spelled with Quiddler cards")
+        if max_cards is not None:
+            fewest = min(len(o) for o in options)
+            options = [o for o in options if len(o) <= max_cards]
+            if not options:
+                raise MalformedCard(f"{text.upper()} takes at least {fewest} cards but a hand holds {max_cards} this round")
+        if len(options) > 1:
+            shown = " or ".join("-".join(o) for o in options)
+            raise AmbiguousSpelling(f"{text.upper()} splits {len(options)} ways: {shown}; type it with dashes", options)
+        return tuple(Card(f) for f in options[0])
+
+    @classmethod
+    def format_word(cls, word: Word) -> str:
+        """Card by card, so a word never has two spellings to choose from: ``qu-i-t``."""
+        card = super().format_word
+        return "-".join(card((c,)) for c in word)
+
+    def parse_cards(self, text: str) -> Word:
+        """A token that is a face is that one card, so "qu z" is the QU card and a Z."""
+        out: list[Card] = []
+        for part in text.replace(",", " ").split():
+            if part.upper() in self.deck.faces:
+                out.append(Card(part.upper()))
+            else:
+                out.extend(c for w in self.parse_play(part) for c in w)
+        return tuple(out)
+
+    # --- what the screens show -----------------------------------------------------------------
+    def progress(self) -> str:
+        n = self.round_number
+        return f"round {n} of {ROUNDS} · dealer {self.dealer()} · {n + 2} cards each" if n <= ROUNDS else ""
+
+    @property
+    def challenge_names_word(self) -> bool:
+        return True
+
+    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+        """Every word of the latest round."""
+        rounds = (state or self.state).rounds
+        return [(h.player, spell(w)) for h in rounds[-1].hands for w in h.words] if rounds else []
 
     def initial_state(self) -> QuiddlerState:
         return QuiddlerState(scores={p: 0 for p in self.players})
@@ -247,7 +364,7 @@ class Quiddler(Game):
             best = self.best_hand(tuple(c for w in dealt.words for c in w) + dealt.left)
             played = " ".join("-".join(c.face for c in w) for w in laid.words) or "no word"
             moments.append(Moment(f"round {number}", result.player, played, result.in_words - result.in_hand,
-                                  best.text(self.kind) if best else "", best.score if best else None,
+                                  best.text() if best else "", best.score if best else None,
                                   "went out" if event.out == result.player else ""))
         return moments
 

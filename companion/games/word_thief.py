@@ -8,16 +8,42 @@ from dataclasses import dataclass, replace
 
 from companion.cards import Card, CardKey, spell, suit_of
 from companion.coach import Moment, StealIdea, spelled
-from companion.decks import SUIT_NAMES, SUITS, WILD
+from companion.decks import SUIT_NAMES, SUITS, WILD, Deck
 from companion.errors import IllegalPlay, MalformedCard, SetupError
 from companion.events import Challenge, End, Make, Pass, Steal, Word
 from companion.games.base import Game, Laid, State, Step
+from companion.games.options import CHALLENGER_PENALTY, COACH, TRUMP, Option
 from companion.games.steals import best_first, find_steals
 from companion.outcome import LedgerLine
 
 HAND = 7
 PASS_PENALTY = 5
 WHOLE_HAND_BONUS = 20
+_TOKEN = re.compile(r"^(?:([A-Z])([shdc])|\*([a-z]))$")
+_EXACT = re.compile(r"^(?:[A-Z][shdc]|\*[a-z])+$")
+_QUICK = re.compile(r"^((?:\*?[a-z])+)(?:/([shdc]+))?$")
+
+RULES = """\
+# Word Thief
+**A turn** is one of: **make** a word from your hand, **steal** an opponent's word, or **pass** (-5, draw 1).
+Refill to 7 cards after a make or steal.
+
+**Scoring**: letter sum x multiplier, then bonuses. A word whose cards are all one suit is **locked**:
+x2, or x3 in the trump suit; nobody can steal it. Length bonus +5 per letter beyond 4.
+Using a whole hand of 7 or more cards: +20. A joker is worth 0 and counts as a letter.
+
+**Steal**: rebuild an opponent's unlocked word with all its cards plus at least one of yours
+(you may split it into several words, each holding a stolen card). The thief scores the new words;
+the victim loses the word points and keeps the bonus points.
+
+**Challenge**: a NOT VALID word is taken back (a stolen word goes home) and its player loses 5 and draws 1.
+
+**End**: each player deducts the cards left in hand. Highest total wins.
+**Chips**: white 1, blue 5, red 20; your chips always equal your score.
+
+**Typing a play**: `cat/h` all hearts, `cat/hds` a suit per card (s h d c), `c*at/h` a joker as A,
+or exact cards `ChAhTs`. Several words: separate them with spaces.
+"""
 
 
 def length_bonus(letters: int) -> int:
@@ -82,16 +108,27 @@ class WordThief(Game):
     kind = "word-thief"
     title = "Word Thief"
     has_chips = True
-    can_steal = True
     event_types = Game.event_types | {"make", "steal", "pass"}
-    switches = Game.switches | {"several_words", "one_steal_per_opponent", "challenge_any", "half_deck"}
-    settings = Game.settings | {"trump"}
+    can_steal = can_pass = has_pile = deducts_hands = has_suits = True
+    OPTIONS = (
+        TRUMP,
+        Option("several_words", bool, "a make may lay several words", "one", "Several words in one make"),
+        Option("one_steal_per_opponent", bool, "one word from each opponent in one steal", "one word",
+               "Steal one word from each opponent in a turn"),
+        replace(CHALLENGER_PENALTY, label="A challenger who loses takes -5", ticked=5),
+        Option("half_deck", bool, "two players, a 54-card draw pile", "the whole deck", "Half deck (two players)"),
+        Option("challenge_any", bool, "a challenge may name any word on the table", "latest play only",
+               "A challenge may target any word on the table"),
+        replace(COACH, label="Coach during play: F2 shows the steals on the table"),
+    )
+    rules = RULES
+    play_example = "cat/h"
+    play_hint = ("the word, / and its suits (s h d c)", "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A")
+    hand_hint = "e.g. qa/dh or Qd Ah"
+    order_example = "Ah Bs Cd Dc *  (* a joker)"
 
     def _check_options(self, options: dict) -> None:
         super()._check_options(options)
-        trump = options.get("trump")
-        if trump is not None and trump not in SUITS:
-            raise SetupError(f"trump must be one of s h d c, not {trump!r}")
         if options.get("half_deck") and len(self.players) != 2:
             raise SetupError("half_deck is for two players only")
 
@@ -102,9 +139,76 @@ class WordThief(Game):
                               hands={p: HAND for p in self.players}, pile=pile,
                               returned={p: Counter() for p in self.players})
 
+    # --- notation -------------------------------------------------------------------------------
+    @classmethod
+    def parse_card(cls, text: str) -> Card:
+        m = cls.match_token(text, _TOKEN, "write a capital letter and a suit s h d c (Qd), or * and a letter (*e)")
+        return Card(WILD, None, m.group(3).upper()) if m.group(3) else Card(m.group(1), m.group(2))
+
+    def parse_word(self, text: str) -> Word:
+        """``cat/h`` (every card hearts), ``cat/hhs`` (a suit per card), ``c*at/h`` (a joker as A), ``ChAhTs``."""
+        if _EXACT.match(text):
+            return tuple(self.parse_card(t) for t in re.findall(r"[A-Z][shdc]|\*[a-z]", text))
+        low = text.lower()
+        m = _QUICK.match(low)
+        if not m:
+            raise MalformedCard(f"{text!r}: type letters, * before a joker's letter, then / and the suit: cat/h or c*at/hhs")
+        letters = re.findall(r"\*?[a-z]", m.group(1))
+        naturals = sum(1 for t in letters if not t.startswith("*"))
+        suits = m.group(2) or ""
+        if naturals and not suits:
+            raise MalformedCard(f"{text!r} needs its suits: {low}/h for all hearts, or one suit per card like {low}/{'hs'[:1] * naturals}")
+        if len(suits) == 1:
+            suits *= naturals
+        if naturals and len(suits) != naturals:
+            raise MalformedCard(f"{text!r} has {naturals} suited cards but {len(suits)} suits; give one suit for all or one per card")
+        it = iter(suits)
+        return tuple(Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper(), next(it)) for t in letters)
+
+    @classmethod
+    def format_word(cls, word: Word) -> str:
+        """Exact cards: ``ChAhTs``, ``*a`` a joker standing as A."""
+        return "".join(cls.format_card(c) for c in word)
+
+    @classmethod
+    def parse_printed(cls, text: str, deck: Deck) -> Card:
+        token = text.strip().upper()
+        face, suit = token[:-1], token[-1:].lower()
+        if token == WILD:
+            return super().parse_printed(token, deck)
+        if len(token) < 2 or suit not in SUITS:
+            super().parse_printed(token, deck)  # a face the deck lacks is said first
+            raise MalformedCard(f"card {text!r}: give the suit too, like {token}h")
+        return Card(super().parse_printed(face, deck).face, suit)
+
+    @classmethod
+    def correct_card(cls, deck: Deck, card: Card, typed: str) -> Card:
+        """``rd`` letter and suit, ``r`` the letter only, ``/d`` the suit only."""
+        m = re.fullmatch(r"([a-z])([shdc]?)|/([shdc])", typed.strip().lower())
+        if not m:
+            raise MalformedCard("type the letter and the suit (rd), the letter alone (r), the suit alone (/d), "
+                                "or * and a letter for a joker (*e)")
+        face = m.group(1).upper() if m.group(1) else card.face
+        suit = m.group(2) or m.group(3) or card.suit
+        if face == WILD or suit is None:
+            raise MalformedCard(f"give this card a letter and a suit, like {face.strip(WILD) or 'E'}h")
+        return Card(face, suit)
+
+    # --- what the screens show -----------------------------------------------------------------
     @property
-    def trump(self) -> str | None:
-        return self.options.get("trump")
+    def pile(self) -> int:
+        return self.state.pile
+
+    @property
+    def challenge_names_word(self) -> bool:
+        return bool(self.options.get("challenge_any"))
+
+    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+        st = state or self.state
+        if self.challenge_names_word:
+            return [(w.owner, w.text) for words in st.table.values() for w in words]
+        play = self.latest_play(st)
+        return [(play.player, " ".join(w.text for w in play.made))] if play else []
 
     def laid_words(self, player: str) -> tuple[Laid, ...]:
         return tuple(Laid(w.cards, w.locked) for w in self.state.table[player])
@@ -362,7 +466,7 @@ class WordThief(Game):
         for name, cards in hands.items():
             value = self.cards_value(cards)
             new.scores[name] -= value
-            lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(c.token(self.kind) for c in cards) or 'none'}"))
+            lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(self.format_card(c) for c in cards) or 'none'}"))
         return Step(new, tuple(lines), summary="end of game: hands deducted")
 
     # --- the coach ----------------------------------------------------------------------------

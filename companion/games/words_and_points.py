@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
 from companion.cards import Card, spell
 from companion.coach import BestHand, Moment, spelled
 from companion.decks import WILD
-from companion.errors import IllegalPlay
+from companion.errors import IllegalPlay, MalformedCard
 from companion.events import Challenge, End, Make, Pass, Word
 from companion.games.base import Game, Laid, State, Step
 from companion.games.best_word import best_word
+from companion.games.options import Option
 from companion.outcome import LedgerLine
 
 HAND = 7
+_TOKEN = re.compile(r"^(=?)(?:([A-Z])|\*([a-z]))$")
+
+RULES = """\
+# Words And Points
+Lay words crossword style. After the first word every word must use a letter already on the table.
+**Score** = the value of every letter of the word, table letters included. A pass costs nothing.
+
+**Challenge**: a NOT VALID word is taken back with its points, no penalty.
+The game ends when the pile is empty and no one can play; highest total wins.
+
+**Typing**: `cat`; `c=at` when the A was already on the table; `*cat` the blank as C.
+"""
 
 
 @dataclass(frozen=True)
@@ -44,7 +58,40 @@ class WordsAndPoints(Game):
     kind = "words-and-points"
     title = "Words And Points"
     event_types = Game.event_types | {"make", "pass"}
-    switches = Game.switches | {"bad_luck_blank"}
+    can_pass = has_pile = True
+    OPTIONS = (Option("bad_luck_blank", bool, "the blank cannot be played", "it can", "The blank is a bad-luck card"),)
+    rules = RULES
+    play_example = "c=at"
+    play_hint = ("the word", "cat · c=at the A was on the table · *cat the blank as C")
+    order_example = "A B C *  (* the blank)"
+    snap_note = ("Words And Points: a photo cannot tell which letters were already on the table; "
+                 "add = before them in the play line (c=at).")
+
+    # --- notation -------------------------------------------------------------------------------
+    @classmethod
+    def parse_card(cls, text: str) -> Card:
+        m = cls.match_token(text, _TOKEN, "write a capital letter (A), a blank as * and a letter (*e), "
+                                          "= before a table letter (=A)")
+        table = m.group(1) == "="
+        if m.group(3):
+            return Card(WILD, None, m.group(3).upper(), table)
+        return Card(m.group(2), None, "", table)
+
+    def parse_word(self, text: str) -> Word:
+        """``cat``, ``c=at`` (the A was on the table), ``*cat`` (a blank as C)."""
+        if not re.fullmatch(r"(?:=?\*?[A-Za-z])+", text):
+            raise MalformedCard(f"{text!r}: type letters, = before a letter already on the table, * before a blank's letter (c=at, *cat)")
+        return tuple(self.parse_card(t[:-1] + t[-1].lower() if "*" in t else t.upper())
+                     for t in re.findall(r"=?\*?[A-Za-z]", text))
+
+    # --- what the screens show -----------------------------------------------------------------
+    @property
+    def pile(self) -> int:
+        return self.state.pile
+
+    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+        plays = (state or self.state).plays
+        return [(plays[-1].player, " ".join(spell(w) for w in plays[-1].words))] if plays else []
 
     def initial_state(self) -> WordsAndPointsState:
         return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
@@ -97,7 +144,7 @@ class WordsAndPoints(Game):
                 raise IllegalPlay(f"{spell(w)} must use a letter already on the table: mark it with = (like =A)")
             for c in w:
                 if c.table and letters[("*" + c.letter) if c.wild else c.letter] == 0:
-                    raise IllegalPlay(f"{c.token(self.kind)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on")
+                    raise IllegalPlay(f"{self.format_card(c)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on")
                 if c.wild and not c.table and self.options.get("bad_luck_blank"):
                     raise IllegalPlay("the blank is a bad-luck card in this game and cannot be played")
         new_cards = [c for w in event.words for c in w if not c.table]

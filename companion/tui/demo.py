@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from companion.events import Make, Steal
 from companion.games import Game
-from companion.notation import parse_play
 from companion.store import SavedGame, Store, new_game
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -21,7 +20,7 @@ PLAYS = [
 def demo_game(store: Store) -> Game:
     game = new_game(store, "word-thief", PLAYERS, {"trump": "h"})
     for player, typed, stolen in PLAYS:
-        words = parse_play("word-thief", typed, game.deck)
+        words = game.parse_play(typed)
         game.apply(Steal(player, (stolen,), words) if stolen else Make(player, words))
     return game
 

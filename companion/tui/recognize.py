@@ -14,8 +14,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
+from companion.cards import Card
 from companion.decks import WILD, standard_deck
-from companion.games import GAME_CLASSES
+from companion.errors import MalformedCard
+from companion.games import game_class
 from companion.paths import ASSETS
 
 if TYPE_CHECKING:
@@ -45,6 +47,11 @@ class SnapCard:
     @property
     def needs_letter(self) -> bool:
         return self.face == WILD
+
+    @property
+    def card(self) -> Card:
+        """The card as the engine knows it (a wild card without its letter spells nothing)."""
+        return Card(WILD, None, self.face[1:]) if self.face.startswith(WILD) else Card(self.face, self.suit)
 
     @property
     def token(self) -> str:
@@ -113,35 +120,26 @@ def still_missing(game: str, card: SnapCard, target: Target) -> str | None:
     """What the player must still type for this card to be written down, or None."""
     if card.needs_letter and target != "hand":  # in a hand a wild card spells nothing
         return "type the letter this wild card stands for, like e"
-    if (game == "word-thief" and target != "word" and card.suit is None  # the judge needs no suits
+    if (game_class(game).has_suits and target != "word" and card.suit is None  # the judge needs no suits
             and not card.face.startswith(WILD)):
         return "its suit could not be read: type it after a slash, like /h"
     return None
 
 
 def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
-    """The card as the player typed it. Raises ValueError saying
-    what to type. Word Thief: ``rd`` letter and suit, ``r`` the letter only, ``/d`` the suit only.
-    Every game: ``*e`` a wild card standing as E; on a wild card a bare letter is what it stands for."""
+    """The card as the player typed it. Raises ValueError saying what to type. Every game: ``*e`` a wild
+    card standing as E, and on a wild card a bare letter is what it stands for; otherwise what the
+    game's ``correct_card`` takes (a face, or in a game of suits a letter and a suit)."""
     text = typed.strip().lower()
-    deck = standard_deck(game)
+    cls, deck = game_class(game), standard_deck(game)
     wild = re.fullmatch(r"\*([a-z]?)", text)
     if wild or (card.face.startswith(WILD) and re.fullmatch(r"[a-z]", text)):
         if not deck.has_wild:
-            raise ValueError(f"{GAME_CLASSES[game].title} has no wild card")
+            raise ValueError(f"{cls.title} has no wild card")
         letter = (wild.group(1) if wild else text).upper()
         return SnapCard(WILD + letter, None, card.confidence, flagged=False, fixed=True)
-    if game == "word-thief":
-        m = re.fullmatch(r"([a-z])([shdc]?)|/([shdc])", text)
-        if not m:
-            raise ValueError("type the letter and the suit (rd), the letter alone (r), the suit alone (/d), "
-                             "or * and a letter for a joker (*e)")
-        face = m.group(1).upper() if m.group(1) else card.face
-        suit = m.group(2) or m.group(3) or card.suit
-        if face.startswith(WILD) or suit is None:
-            raise ValueError(f"give this card a letter and a suit, like {face.strip(WILD) or 'E'}h")
-        return SnapCard(face, suit, card.confidence, flagged=False, fixed=True)
-    face = text.upper()
-    if face not in deck.values:
-        raise ValueError(f"{face} is not a {GAME_CLASSES[game].title} card; the cards are {' '.join(deck.faces)}")
-    return SnapCard(face, None, card.confidence, flagged=False, fixed=True)
+    try:
+        fixed = cls.correct_card(deck, card.card, text)
+    except MalformedCard as exc:
+        raise ValueError(str(exc)) from None
+    return SnapCard(fixed.face, fixed.suit, card.confidence, flagged=False, fixed=True)

@@ -14,31 +14,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.cards import Card
 from companion.decks import WILD
+from companion.games import game_class
 
 HAND_WILD = "A"  # a wild card left in hand stands for nothing, but the notation needs a letter (it scores 0)
 
 
 def snap_text(game: str, words: Sequence[Sequence[tuple[str, str | None]]], hand: bool = False) -> str:
-    """Words of ``(face, suit)`` as typed notation. A wild card's face is ``*`` plus the letter it stands
-    for (``*E``); a bare ``*`` raises ValueError, except in a ``hand`` (cards left, spelling nothing).
-    Quiddler cards are joined by dashes, so a word never has two spellings to choose from."""
-    parts = []
+    """Words of ``(face, suit)`` as the game's typed notation (its ``format_play``). A wild card's face is
+    ``*`` plus the letter it stands for (``*E``); a bare ``*`` raises ValueError, except in a ``hand``
+    (cards left, spelling nothing)."""
+    cards = []
     for word in words:
-        tokens = []
-        for face, suit in word:
-            if face.startswith(WILD):
-                letter = face[1:] or (HAND_WILD if hand else "")
-                if len(letter) != 1 or not letter.isalpha():
-                    raise ValueError("a wild card needs the one letter it stands for")
-                tokens.append(f"*{letter.lower()}")
-            elif game == "word-thief":
-                tokens.append(f"{face.upper()}{suit or ''}")
-            else:
-                tokens.append(face.lower())
-        if tokens:
-            parts.append(("-" if game == "quiddler" else "").join(tokens))
-    return " ".join(parts)
+        if not word:
+            continue
+        cards.append(tuple(_card(face, suit, hand) for face, suit in word))
+    return game_class(game).format_play(cards)
+
+
+def _card(face: str, suit: str | None, hand: bool) -> Card:
+    if not face.startswith(WILD):
+        return Card(face.upper(), suit)
+    letter = face[1:] or (HAND_WILD if hand else "")
+    if len(letter) != 1 or not letter.isalpha():
+        raise ValueError("a wild card needs the one letter it stands for")
+    return Card(WILD, None, letter.upper())
 
 
 def spelled(words: Sequence[Sequence[tuple[str, str | None]]]) -> str:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from companion.cards import parse_token
 from companion.decks import standard_deck
 from companion.events import Challenge, End, Make, Pass, QuiddlerHand, Round, Steal, Word
-from companion.games import Quiddler, WordsAndPoints, WordThief, new_game
+from companion.games import Quiddler, WordsAndPoints, WordThief, game_class, new_game
 
 
 def cards(text: str, game: str = "word-thief") -> Word:
     """Cards from space-separated log tokens: cards("Ch Ah Ts")."""
-    return tuple(parse_token(t, game) for t in text.split())
+    return tuple(game_class(game).parse_card(t) for t in text.split())
 
 
 def make(player: str, *words: str, game: str = "word-thief") -> Make:

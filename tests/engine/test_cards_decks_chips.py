@@ -6,12 +6,13 @@ from collections import Counter
 
 import pytest
 
-from companion.cards import Card, parse_token, spell, suit_of
+from companion.cards import Card, spell, suit_of
 from companion.chips import ChipMove, Chips
 from companion.decks import parse_deck, standard_deck
 from companion.errors import AmbiguousSpelling, DeckError, MalformedCard
+from companion.games import Quiddler, WordsAndPoints, WordThief, game_class, new_game
+from companion.games.quiddler import splits
 from companion.lexicon import Lexicon
-from companion.notation import parse_cards, parse_play, splits
 
 WT_VALUES = dict(A=1, B=3, C=3, D=2, E=1, F=4, G=2, H=4, I=1, J=8, K=5, L=1, M=3, N=1, O=1, P=3, Q=10, R=1, S=1, T=1,
                  U=1, V=4, W=4, X=8, Y=4, Z=10)
@@ -62,59 +63,57 @@ def test_deck_files_are_checked():
     with pytest.raises(DeckError, match="no value"):
         parse_deck({"game": "word-thief", "values": {}, "suits": {"s": "A"}, "total": 1})
     with pytest.raises(DeckError, match="game must be"):
-        parse_deck({"game": "chess"})
+        parse_deck({"game": 7})
 
 
 def test_card_tokens():
-    assert parse_token("Qd", "word-thief") == Card("Q", "d")
-    joker = parse_token("*e", "word-thief")
-    assert joker.wild and joker.letter == "E" and joker.key == ("*", None) and joker.token("word-thief") == "*e"
-    assert parse_token("QU", "quiddler").letter == "QU"
-    blank = parse_token("=*e", "words-and-points")
-    assert blank.table and blank.wild and blank.token("words-and-points") == "=*e"
+    assert WordThief.parse_card("Qd") == Card("Q", "d")
+    joker = WordThief.parse_card("*e")
+    assert joker.wild and joker.letter == "E" and joker.key == ("*", None) and joker.token == "*e"
+    assert Quiddler.parse_card("QU").letter == "QU"
+    blank = WordsAndPoints.parse_card("=*e")
+    assert blank.table and blank.wild and blank.token == "=*e"
     for bad, game in [("qd", "word-thief"), ("Q", "word-thief"), ("*", "word-thief"), ("qu", "quiddler"),
                       ("QUI", "quiddler"), ("==A", "words-and-points"), ("*E", "words-and-points")]:
         with pytest.raises(MalformedCard):
-            parse_token(bad, game)
+            game_class(game).parse_card(bad)
 
 
 def test_spell_and_suit():
-    word = tuple(parse_token(t, "word-thief") for t in ["Ch", "*a", "Th"])
+    word = tuple(WordThief.parse_card(t) for t in ["Ch", "*a", "Th"])
     assert spell(word) == "CAT" and suit_of(word) == "h"
-    assert suit_of(tuple(parse_token(t, "word-thief") for t in ["*a", "*t"])) is None
-    assert suit_of(tuple(parse_token(t, "word-thief") for t in ["Ch", "As"])) is None
+    assert suit_of(tuple(WordThief.parse_card(t) for t in ["*a", "*t"])) is None
+    assert suit_of(tuple(WordThief.parse_card(t) for t in ["Ch", "As"])) is None
 
 
 def test_typed_notation():
-    deck = standard_deck("word-thief")
-    [cat] = parse_play("word-thief", "cat/h", deck)
-    assert [c.token("word-thief") for c in cat] == ["Ch", "Ah", "Th"]
-    [w] = parse_play("word-thief", "c*at/hs", deck)
-    assert [c.token("word-thief") for c in w] == ["Ch", "*a", "Ts"]
-    assert len(parse_play("word-thief", "cat/h ox/ds", deck)) == 2
+    wt, qd, wp = (new_game(kind, ["Ann", "Bob"]) for kind in ("word-thief", "quiddler", "words-and-points"))
+    [cat] = wt.parse_play("cat/h")
+    assert [c.token for c in cat] == ["Ch", "Ah", "Th"]
+    [w] = wt.parse_play("c*at/hs")
+    assert [c.token for c in w] == ["Ch", "*a", "Ts"]
+    assert len(wt.parse_play("cat/h ox/ds")) == 2
     with pytest.raises(MalformedCard, match="needs its suits"):
-        parse_play("word-thief", "cat", deck)
+        wt.parse_play("cat")
     with pytest.raises(MalformedCard, match="3 suited cards but 2 suits"):
-        parse_play("word-thief", "cat/hs", deck)
-    qd = standard_deck("quiddler")
-    assert splits("quit", qd) == [["Q", "U", "I", "T"], ["QU", "I", "T"]]
+        wt.parse_play("cat/hs")
+    assert splits("quit", qd.deck) == [["Q", "U", "I", "T"], ["QU", "I", "T"]]
     with pytest.raises(AmbiguousSpelling) as info:
-        parse_play("quiddler", "quit", qd)
+        qd.parse_play("quit")
     assert info.value.options == [["Q", "U", "I", "T"], ["QU", "I", "T"]]
-    [quit_] = parse_play("quiddler", "qu-i-t", qd)
+    [quit_] = qd.parse_play("qu-i-t")
     assert [c.face for c in quit_] == ["QU", "I", "T"]
     # a hand of 3 cards (round 1) cannot hold Q-U-I-T: the one spelling left is taken
-    [quit_] = parse_play("quiddler", "quit", qd, max_cards=3)
+    [quit_] = qd.parse_play("quit", max_cards=3)
     assert [c.face for c in quit_] == ["QU", "I", "T"]
     with pytest.raises(AmbiguousSpelling) as info:
-        parse_play("quiddler", "thin", qd, max_cards=3)
+        qd.parse_play("thin", max_cards=3)
     assert ["T", "H", "I", "N"] not in info.value.options and len(info.value.options) == 3
     with pytest.raises(MalformedCard, match="QUITE takes at least 4 cards but a hand holds 3 this round"):
-        parse_play("quiddler", "quite", qd, max_cards=3)
-    wp = standard_deck("words-and-points")
-    [w] = parse_play("words-and-points", "c=at", wp)
-    assert [c.token("words-and-points") for c in w] == ["C", "=A", "T"]
-    assert [c.token("words-and-points") for c in parse_cards("words-and-points", "*cat", wp)] == ["*c", "A", "T"]
+        qd.parse_play("quite", max_cards=3)
+    [w] = wp.parse_play("c=at")
+    assert [c.token for c in w] == ["C", "=A", "T"]
+    assert [c.token for c in wp.parse_cards("*cat")] == ["*c", "A", "T"]
 
 
 def test_lexicon_and_house_list():
@@ -123,7 +122,7 @@ def test_lexicon_and_house_list():
     # a play of several words is VALID only if every word is
     assert lex.judge(["DOG", "QX"]) and not lex.judge(["DOG", "XQZ"]) and not lex.judge([])
     lex.house("cat", True)
-    assert lex.is_word("CAT") and lex.house_dict() == {"accept": ["CAT", "QX"], "ban": []}
+    assert lex.is_word("CAT") and (lex.accepted, lex.banned) == ({"CAT", "QX"}, set())
 
 
 @pytest.mark.parametrize("score, chips", [
@@ -154,5 +153,5 @@ def test_chip_moves_make_change():
 
 
 def test_a_lone_quiddler_card_in_hand_is_one_card():
-    cards = parse_cards("quiddler", "qu z e", standard_deck("quiddler"))
+    cards = new_game("quiddler", ["Ann", "Bob"]).parse_cards("qu z e")
     assert [c.face for c in cards] == ["QU", "Z", "E"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, spell
 from companion.lexicon import load_words
-from companion.notation import splits
+from companion.games.quiddler import splits
 from tests.engine.enginekit import qd, wp, wt
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,6 @@ from companion.errors import CompanionError, DeckError
 from companion.events import Challenge, Make
 from companion.gamelog import LogError, export_log, import_log, read_log
 from companion.games import new_game
-from companion.notation import parse_play
 from companion.store import Store
 
 
@@ -26,7 +25,7 @@ def _own_deck(tmp_path, **change):
 def test_own_deck_file_changes_values_and_survives_export(tmp_path):
     values = dict(json.loads((DECK_DIR / "word-thief.json").read_text())["values"], C=7)
     game = new_game("word-thief", ["Ann", "Bob"], {"deck_file": str(_own_deck(tmp_path, values=values))})
-    game.apply(Make("Ann", parse_play("word-thief", "cat/hhs", game.deck)))
+    game.apply(Make("Ann", game.parse_play("cat/hhs")))
     assert game.scores["Ann"] == 9  # C is worth 7 in this deck: 7 + 1 + 1, mixed suits, no lock
     assert import_log(export_log(game)).scores == {"Ann": 9, "Bob": 0}
 
@@ -42,10 +41,10 @@ def test_own_word_list_judges_challenges(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("tac\nact\n")
     game = new_game("word-thief", ["Ann", "Bob"], {"dictionary": str(words)})
-    game.apply(Make("Ann", parse_play("word-thief", "tac/hhs", game.deck)))
+    game.apply(Make("Ann", game.parse_play("tac/hhs")))
     assert game.apply(Challenge("Bob")).verdict is True  # TAC is in this list, not in ENABLE
     game2 = new_game("word-thief", ["Ann", "Bob"], {"dictionary": str(words)})
-    game2.apply(Make("Ann", parse_play("word-thief", "cat/hhs", game2.deck)))
+    game2.apply(Make("Ann", game2.parse_play("cat/hhs")))
     assert game2.apply(Challenge("Bob")).verdict is False  # CAT is not in it
     with pytest.raises(CompanionError, match="cannot read word list"):
         new_game("word-thief", ["Ann", "Bob"], {"dictionary": str(tmp_path / "missing.txt")})

@@ -308,7 +308,7 @@ def test_steal_between_two_unlocked_copies_takes_the_one_used():
     g.apply(make("Ann", "Ch Ah Ts", "Cs As Td"))
     g.apply(steal("Bob", "Ann", "CAT", "Cs As Td Sd"))
     left = g.state.table["Ann"]
-    assert [c.token("word-thief") for c in left[0].cards] == ["Ch", "Ah", "Ts"]
+    assert [c.token for c in left[0].cards] == ["Ch", "Ah", "Ts"]
 
 
 # --- challenges ---------------------------------------------------------------------------------

@@ -14,14 +14,13 @@ import pytest
 from companion.errors import GameMovedOn, IllegalPlay, SaveError
 from companion.events import HouseWord, Make, Pass
 from companion.gamelog import export_log
-from companion.notation import parse_play
 from companion.store import Store, new_saved_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _word(saved, text):
-    return parse_play(saved.game.kind, text, saved.game.deck)
+    return saved.game.parse_play(text)
 
 
 def test_events_undo_and_redo_survive_reopening(tmp_path):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from textual.widgets import DataTable, Input
 
 from companion.events import Challenge, Make
-from companion.notation import parse_play
 from companion.store import new_saved_game
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
@@ -21,7 +20,7 @@ SMALL = (60, 20)
 
 async def test_the_ledger_wraps_a_long_description_rather_than_cutting_it(app_for, store):
     saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
-    saved.apply(Make("Ann", parse_play("word-thief", "zo/cd", saved.game.deck)))
+    saved.apply(Make("Ann", saved.game.parse_play("zo/cd")))
     saved.apply(Challenge("Bob"))  # NOT VALID: a long ledger note
     app = app_for(game_id=saved.id)
     async with app.run_test(size=SMALL) as pilot:

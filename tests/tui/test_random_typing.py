@@ -17,7 +17,6 @@ from textual.widgets import Input
 
 from companion.errors import CompanionError
 from companion.events import Make
-from companion.notation import parse_play
 from companion.store import Store, new_saved_game
 from companion.tui.app import make_app
 from companion.tui.screens.table import TableScreen
@@ -33,7 +32,7 @@ KEYS = [*"acdehilnorstz/*=- ", "enter", "escape", "tab", "backspace", "space", "
 
 def legal(game, text: str) -> bool:
     try:
-        game.check(Make(game.to_play or "", parse_play(game.kind, text, game.deck)))
+        game.check(Make(game.to_play or "", game.parse_play(text)))
     except CompanionError:
         return False
     return True

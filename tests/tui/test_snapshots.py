@@ -39,12 +39,11 @@ def test_quiddler_round(snap_compare, app_for, store):
 def test_the_end_opens_by_itself(snap_compare, app_for, store):
     """The ninth word of a two-player half-deck game empties the pile and Ann's hand: the end dialog opens."""
     from companion.events import Make
-    from companion.notation import parse_play
 
     from .test_end_and_friction import WHOLE_GAME
 
     saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "h", "half_deck": True})
     for i, word in enumerate(WHOLE_GAME[:-1]):
-        saved.apply(Make(("Ann", "Bob")[i % 2], parse_play("word-thief", word, saved.game.deck)))
+        saved.apply(Make(("Ann", "Bob")[i % 2], saved.game.parse_play(word)))
     keys = [*WHOLE_GAME[-1], "enter", *"QdZc"]
     assert snap_compare(app_for(game_id=saved.id), press=keys, terminal_size=SIZE)

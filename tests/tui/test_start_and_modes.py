@@ -41,8 +41,8 @@ async def test_options_and_game_choice_reach_the_engine(app_for, store):
         start = app.screen
         start.query_one("#kind", Select).value = "quiddler"
         await pilot.pause()
-        start.query_one("#one-bonus", Select).value = "longest"
-        start.query_one("#negative_rounds").value = True
+        start.query_one("#quiddler-one_bonus", Select).value = "longest"
+        start.query_one("#quiddler-negative_rounds").value = True
         await pilot.click("#players")
         await pilot.press(*"Ann, Bob", "enter")
         game = app.screen.game
@@ -317,7 +317,7 @@ async def test_the_eighth_quiddler_round_ends_the_game_with_the_standings(app_fo
 async def test_help_names_the_options_the_table_chose(app_for, store):
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
-        app.screen.query_one("#several_words").value = True
+        app.screen.query_one("#word-thief-several_words").value = True
         await pilot.click("#players")
         await pilot.press(*"Ann, Bob", "enter", "f1")
         assert "This table plays with**: Several words in one make." in app.screen.query_one("#help Markdown").source

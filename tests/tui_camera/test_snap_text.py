@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.decks import standard_deck
-from companion.notation import parse_cards, parse_play
+from companion.games import new_game
 from companion.tui.recognize import SnapCard, fix_card, read_cards
 from companion.tui.snap_text import snap_text, spelled
 
@@ -19,7 +18,7 @@ from companion.tui.snap_text import snap_text, spelled
 ])
 def test_text_parses_back_to_the_same_cards(game: str, words: list, text: str) -> None:
     assert snap_text(game, words) == text
-    parsed = parse_play(game, text, standard_deck(game))
+    parsed = new_game(game, ["Ann", "Bob"]).parse_play(text)
     assert [[(c.face if not c.wild else "*" + c.letter, c.suit) for c in w] for w in parsed] == words
 
 
@@ -27,7 +26,7 @@ def test_a_wild_card_needs_its_letter_except_in_a_hand() -> None:
     with pytest.raises(ValueError, match="letter"):
         snap_text("word-thief", [[("*", None), ("T", "s")]])
     hand = snap_text("word-thief", [[("Q", "d"), ("*", None)]], hand=True)
-    assert [c.token("word-thief") for c in parse_cards("word-thief", hand, standard_deck("word-thief"))] == ["Qd", "*a"]
+    assert [c.token for c in new_game("word-thief", ["Ann", "Bob"]).parse_cards(hand)] == ["Qd", "*a"]
 
 
 def test_the_judge_gets_the_spelling() -> None:

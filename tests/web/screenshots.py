@@ -12,7 +12,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion.events import End, Make, Pass, QuiddlerHand, Round, Steal  # noqa: E402
-from companion.notation import parse_play  # noqa: E402
 from companion.store import Store, new_saved_game  # noqa: E402
 from tests.web.browser import ROOT, launch, serving  # noqa: E402
 
@@ -26,21 +25,20 @@ def word_thief(store: Store, end: bool) -> int:
     plays = [("Ann", "cat/h", None), ("Bob", "rain/sdhc", None), ("Cy", "brain/dsdhc", ("Bob", "RAIN")),
              ("Dee", "w*ay/dd", None), ("Ann", "jot/s", None), ("Bob", "hose/hsdc", None)]
     for player, typed, stolen in plays:
-        words = parse_play("word-thief", typed, saved.game.deck)
+        words = saved.game.parse_play(typed)
         saved.apply(Steal(player, (stolen,), words) if stolen else Make(player, words))
     saved.apply(Pass("Cy"))
     if end:
-        hands = parse_play("word-thief", "qe/dd", saved.game.deck)[0]
+        hands = saved.game.parse_play("qe/dd")[0]
         saved.apply(End((("Cy", hands),)))
     return saved.id
 
 
 def quiddler(store: Store) -> int:
     saved = new_saved_game(store, "quiddler", ["Ann", "Bob", "Cy"])
-    deck = saved.game.deck
 
     def cards(text: str):
-        return parse_play("quiddler", text, deck)[0] if text else ()
+        return saved.game.parse_play(text)[0] if text else ()
 
     rounds = [("Ann", {"Ann": (["qu-i-t"], ""), "Bob": ([], "z-e-a"), "Cy": (["a-t"], "e")}),
               ("Bob", {"Ann": ([], "a-e-i-o"), "Bob": (["c-a-t-s"], ""), "Cy": (["th-e"], "r-s")}),

@@ -19,10 +19,9 @@ from .browser import CHROMIUM, ROOT, launch, serving
 COMMIT = """
 import sys
 from companion.events import Make
-from companion.notation import parse_play
 from companion.store import Store
 saved = Store().load(int(sys.argv[1]))
-saved.apply(Make(saved.game.to_play, parse_play(saved.game.kind, sys.argv[2], saved.game.deck)))
+saved.apply(Make(saved.game.to_play, saved.game.parse_play(sys.argv[2])))
 """
 
 if CHROMIUM is None:

@@ -9,7 +9,6 @@ import socket
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.events import Make
-from companion.notation import parse_play
 from companion.store import Store, new_saved_game
 from companion.web.server import COOKIE, BoardServer
 
@@ -25,7 +24,7 @@ def a_game(store: Store, players=("Ann", "Bob")):
 
 
 def play(saved, player: str, typed: str) -> None:
-    saved.apply(Make(player, parse_play("word-thief", typed, saved.game.deck)))
+    saved.apply(Make(player, saved.game.parse_play(typed)))
 
 
 async def test_board_shows_the_scores_and_escapes_what_players_typed(tmp_path):
@@ -173,12 +172,11 @@ async def test_each_games_board_shows_what_that_game_has(tmp_path):
 
     store = Store(tmp_path / "l.sqlite3")
     quiddler = new_saved_game(store, "quiddler", ["Ann", "Bob"])
-    deck = quiddler.game.deck
     # round 1: Ann QU-I-T 14 + most words 10 + longest 10 = 34; Bob's Z E A (-18) floored to 0
-    quiddler.apply(Round("Ann", (QuiddlerHand("Ann", parse_play("quiddler", "qu-i-t", deck), ()),
-                                 QuiddlerHand("Bob", (), parse_play("quiddler", "z-e-a", deck)[0]))))
+    quiddler.apply(Round("Ann", (QuiddlerHand("Ann", quiddler.game.parse_play("qu-i-t"), ()),
+                                 QuiddlerHand("Bob", (), quiddler.game.parse_play("z-e-a")[0]))))
     points = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
-    points.apply(Make("Ann", parse_play("words-and-points", "cat", points.game.deck)))
+    points.apply(Make("Ann", points.game.parse_play("cat")))
     over = a_game(store)
     play(over, "Ann", "cat/h")
     over.apply(End())

@@ -13,13 +13,9 @@ from companion.english import plural
 from companion.errors import CompanionError
 from companion.events import End
 from companion.games import Game
-from companion.notation import parse_cards
 from companion.tui.screens.notice import standings_text
 from companion.tui.view import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
-
-HAND_HINT = {"word-thief": "e.g. qa/dh or Qd Ah", "words-and-points": "e.g. qa"}
-
 
 class EndScreen(ModalScreen[End | None]):
     """Enter moves to the next hand; Enter on the last hand ends the game once the entry is legal."""
@@ -31,8 +27,8 @@ class EndScreen(ModalScreen[End | None]):
         """``over``: why the game is over by itself (the draw pile and a hand used up), or "" when the table stops."""
         super().__init__()
         self.game, self.over = game, over
-        self.sizes = game.hand_sizes()  # the cards each player holds, where the ledger knows them
-        self.asks_hands = self.sizes is not None  # only a game that deducts hands asks for them
+        self.sizes = game.hand_sizes() or {}  # the cards each player holds, where the ledger knows them
+        self.asks_hands = game.deducts_hands  # only a game that deducts hands asks for them
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -46,7 +42,7 @@ class EndScreen(ModalScreen[End | None]):
                     for i, player in enumerate(self.game.players):
                         held = self.sizes[player]
                         yield Label(Text.assemble(name_text(player), f" ({held})"))
-                        yield Input(placeholder=f"{plural(held, 'card')}: {HAND_HINT[self.game.kind]}" if held
+                        yield Input(placeholder=f"{plural(held, 'card')}: {self.game.hand_hint}" if held
                                     else "no cards left", id=f"hand-{i}", disabled=not held)
             yield Preview(id="end-preview")
         yield Footer(show_command_palette=False)
@@ -57,7 +53,7 @@ class EndScreen(ModalScreen[End | None]):
     def end_event(self) -> End:
         if not self.asks_hands:
             return End()
-        hands = tuple((p, parse_cards(self.game.kind, self.query_one(f"#hand-{i}", Input).value, self.game.deck))
+        hands = tuple((p, self.game.parse_cards(self.query_one(f"#hand-{i}", Input).value))
                       for i, p in enumerate(self.game.players))
         return End(hands)
 

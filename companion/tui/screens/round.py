@@ -13,7 +13,6 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from companion.errors import AmbiguousSpelling, CompanionError
 from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
-from companion.notation import parse_cards, parse_play
 from companion.tui.screens.spelling import SpellingScreen
 from companion.tui.view import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
@@ -67,12 +66,12 @@ class RoundScreen(ModalScreen[Round | None]):
         out = self.query_one("#out", Select).value
         if not isinstance(out, str):
             raise CompanionError("choose who went out (the first box)")
-        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
+        size = self.game.round_cards()
         hands = []
         for i, player in enumerate(self.game.players):
             typed = self.query_one(f"#words-{i}", Input).value
-            words = parse_play(kind, typed, deck, size) if typed.strip() else ()
-            hands.append(QuiddlerHand(player, words, parse_cards(self.game.kind, self.query_one(f"#left-{i}", Input).value, deck)))
+            words = self.game.parse_play(typed, size) if typed.strip() else ()
+            hands.append(QuiddlerHand(player, words, self.game.parse_cards(self.query_one(f"#left-{i}", Input).value)))
         return Round(out, tuple(hands))
 
     def update_preview(self) -> None:
@@ -112,10 +111,10 @@ class RoundScreen(ModalScreen[Round | None]):
         """Offer the ways the first ambiguous word splits into cards that the hand can hold (beside the row's
         other words and cards left, where they read); the pick is written back with dashes."""
         parts = words.value.replace(",", " ").split()
-        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
+        size = self.game.round_cards()
         for i, part in enumerate(parts):
             try:
-                parse_play(kind, part, deck, size)
+                self.game.parse_play(part, size)
             except AmbiguousSpelling as exc:
                 def write_back(spelled: str | None, i: int = i) -> None:
                     if spelled:
@@ -127,7 +126,7 @@ class RoundScreen(ModalScreen[Round | None]):
                 if len(options) == 1:  # the only spelling that fits: nothing to ask
                     write_back("-".join(options[0]).lower())
                     return False
-                self.app.push_screen(SpellingScreen(part, options, deck), write_back)
+                self.app.push_screen(SpellingScreen(part, options, self.game.deck), write_back)
                 return True
             except CompanionError:
                 return False
@@ -135,12 +134,12 @@ class RoundScreen(ModalScreen[Round | None]):
 
     def cards_beside(self, words: Input, others: list[str]) -> int:
         """The cards of a row's other words and its cards left, counting only what reads."""
-        kind, deck, size = self.game.kind, self.game.deck, self.game.round_cards()
+        size = self.game.round_cards()
         row = str(words.id).split("-")[1]
         taken = 0
         for text in others:
             with suppress(CompanionError):
-                taken += sum(len(w) for w in parse_play(kind, text, deck, size))
+                taken += sum(len(w) for w in self.game.parse_play(text, size))
         with suppress(CompanionError):
-            taken += len(parse_cards(kind, self.query_one(f"#left-{row}", Input).value, deck))
+            taken += len(self.game.parse_cards(self.query_one(f"#left-{row}", Input).value))
         return taken

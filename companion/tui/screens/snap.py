@@ -28,10 +28,6 @@ from companion.tui.widgets.card_row import CardRow, card_label
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
 
-TABLE_LETTERS = ("Words And Points: a photo cannot tell which letters were already on the table; "
-                 "add = before them in the play line (c=at).")
-
-
 class SnapScreen(ModalScreen[str | None]):
     """Dismisses with the text for the input, or None. The cursor starts on the first card to check;
     Enter accepts or fixes the card under it, and once no card is left to check, Enter confirms."""
@@ -50,7 +46,7 @@ class SnapScreen(ModalScreen[str | None]):
                  from_file: bool = False) -> None:
         super().__init__()
         self.field = field  # the line the snap was opened from, where typing during a read goes
-        self.game = game or "word-thief"
+        self.game = game or next(iter(GAME_CLASSES))
         self.pick_game = game is None  # the judge has no game: the player says which deck is in the photo
         self.what, self.camera, self.target, self.from_file = what, camera, target, from_file
         self.photo: Photo | None = None
@@ -155,8 +151,8 @@ class SnapScreen(ModalScreen[str | None]):
         # a card the player must complete (a wild card's letter, a suit) is marked like a doubtful read
         self.words = [[replace(c, flagged=self.needs_check(c)) for c in word] for word in snap.words]
         notes = list(snap.notes)
-        if self.game == "words-and-points" and self.target == "play":
-            notes.append(TABLE_LETTERS)
+        if (note := GAME_CLASSES[self.game].snap_note) and self.target == "play":
+            notes.append(note)
         count = sum(map(len, self.words))
         read = plural(count, "card") + ("" if self.target == "hand" else f" in {plural(len(self.words), 'word')}")
         self.set_status(Text.assemble((f"{read} read. ", "bold"),

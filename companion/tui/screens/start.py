@@ -11,19 +11,31 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from companion.decks import SUITS
 from companion.errors import CompanionError, SaveError
 from companion.games import GAME_CLASSES
+from companion.games.options import Option as GameOption
 from companion.lexicon import Lexicon
 from companion.overview import overview
 from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.confirm import ConfirmScreen
-from companion.tui.options import ONE_BONUS, TICK_OPTIONS
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.view import suit_label
 
 DICTIONARY_HINT = "ENABLE (or the path of a word list, one word a line)"
+FIRST_GAME = next(iter(GAME_CLASSES))
+
+
+def form_options(pick_lists: bool) -> list[tuple[str, GameOption]]:
+    """(game, option) for every option the new-game screen offers: pick lists, or else tick boxes."""
+    return [(kind, o) for kind, cls in GAME_CLASSES.items() for o in cls.options_known().values()
+            if o.label and bool(o.choices) == pick_lists]
+
+
+def pick_list(option: GameOption) -> list[tuple[Text | str, str]]:
+    """A pick list's choices; the Select holds "" for leaving the option out."""
+    return [(suit_label(value) if option.suits else label, value or "")
+            for label, value in (option.picks if option.labels else [(str(c), c) for c in option.choices])]
 
 
 class StartScreen(Screen):
@@ -69,21 +81,20 @@ class StartScreen(Screen):
         with VerticalScroll(id="new-form"):
             with Grid(classes="form-grid"):
                 yield Label("Game")
-                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value="word-thief",
+                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=FIRST_GAME,
                              allow_blank=False, id="kind", compact=True)
                 yield Label("Players", id="players-label")
                 yield Input(placeholder="Ann, Bob, Cy  (seating order, commas between)", id="players",
                             compact=True)
-                yield Label("Trump suit", classes="word-thief")
-                yield Select([(suit_label(s), s) for s in SUITS], value="h", allow_blank=False, id="trump",
-                             compact=True, classes="word-thief")
-                yield Label("Bonuses (2 players)", classes="quiddler")
-                yield Select(ONE_BONUS, value="both", allow_blank=False, id="one-bonus", compact=True,
-                             classes="quiddler")
+                for kind, option in form_options(pick_lists=True):
+                    yield Label(option.label, classes=kind)
+                    yield Select(pick_list(option), value=option.start or "", allow_blank=False,
+                                 id=f"{kind}-{option.key}",
+                                 compact=True, classes=kind)
                 yield Label("Dictionary")
                 yield Input(placeholder=DICTIONARY_HINT, id="dictionary", compact=True)
-            for option in TICK_OPTIONS:
-                yield Checkbox(option.label, id=option.key, classes=option.kind, compact=True)
+            for kind, option in form_options(pick_lists=False):
+                yield Checkbox(option.label, id=f"{kind}-{option.key}", classes=kind, compact=True)
             with Horizontal(classes="start-row"):
                 yield Button("Start the game", id="start-button", variant="success", compact=True)
 
@@ -94,7 +105,7 @@ class StartScreen(Screen):
             self.query_one("#start-tabs", TabbedContent).active = "judge"
             self.query_one("#judge-house", Select).disabled = True  # the house list is kept in the save file
             return
-        self.show_game_options("word-thief")
+        self.show_game_options(FIRST_GAME)
         self.query_one("#players", Input).focus()
         self.seen_version = self.store.data_version()
         self.set_interval(1, self.follow)
@@ -139,13 +150,12 @@ class StartScreen(Screen):
 
     def options(self, kind: str) -> dict:
         options: dict = {}
-        if kind == "word-thief":
-            options["trump"] = self.query_one("#trump", Select).value
-        if kind == "quiddler" and (bonus := self.query_one("#one-bonus", Select).value) != "both":
-            options["one_bonus"] = bonus
-        for option in TICK_OPTIONS:
-            if option.kind == kind and self.query_one(f"#{option.key}", Checkbox).value:
-                options[option.key] = option.value
+        for game, option in form_options(pick_lists=True):
+            if game == kind and (value := self.query_one(f"#{game}-{option.key}", Select).value) != "":
+                options[option.key] = value
+        for game, option in form_options(pick_lists=False):
+            if game == kind and self.query_one(f"#{game}-{option.key}", Checkbox).value:
+                options[option.key] = option.ticked
         if path := self.query_one("#dictionary", Input).value.strip():
             options["dictionary"] = path  # the engine reads the word list from the game's options
         return options

@@ -14,7 +14,6 @@ from companion.errors import CompanionError
 from companion.events import Steal
 from companion.games import WordThief
 from companion.games.word_thief import TableWord
-from companion.notation import parse_play
 from companion.tui.view import cards_text, outcome_text, verdict_text, word_text
 from companion.tui.widgets.preview import Preview
 
@@ -94,7 +93,7 @@ class StealScreen(ModalScreen[Steal | None]):
             raise CompanionError("tick the word to steal first (arrow keys, then Space)")
         targets = tuple((self.words[i][0].owner, self.words[i][0].text) for i in selected)
         text = self.query_one("#new-words", Input).value
-        return Steal(self.thief, targets, parse_play("word-thief", text, self.game.deck))
+        return Steal(self.thief, targets, self.game.parse_play(text))
 
     def update_preview(self) -> None:
         preview = self.query_one(Preview)
@@ -117,7 +116,7 @@ class StealScreen(ModalScreen[Steal | None]):
     def action_snap(self) -> None:
         from companion.tui.screens.snap import snap_into  # loads on first use
 
-        snap_into(self.query_one("#new-words", Input), "word-thief", f"{self.thief}'s new word(s)")
+        snap_into(self.query_one("#new-words", Input), self.game.kind, f"{self.thief}'s new word(s)")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:

@@ -11,12 +11,11 @@ from textual.widgets import Footer, Input, Static
 from companion.english import plural
 from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Challenge, Event, HouseWord, Make, Pass
-from companion.games import Game, Quiddler, WordThief
-from companion.notation import parse_play
+from companion.games import Game
 from companion.outcome import Outcome
 from companion.store import SavedGame, changes_between
 from companion.tui.recognize import warm_up_soon
-from companion.tui.screens.challenge import ChallengeScreen, challengeable
+from companion.tui.screens.challenge import ChallengeScreen
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
@@ -34,9 +33,6 @@ from companion.tui.widgets.scoreboard import Scoreboard
 
 SAVE_FAILED = "The save file could not be written"
 FOLLOW_EVERY = 0.5  # seconds between looks at the ledger for changes made in another window
-EXAMPLES = {"word-thief": ("the word, / and its suits (s h d c)",
-                           "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A"),
-            "words-and-points": ("the word", "cat · c=at the A was on the table · *cat the blank as C")}
 
 
 class TableScreen(Screen):
@@ -128,7 +124,7 @@ class TableScreen(Screen):
         self.query_one(Scoreboard).game = game
         self.query_one("#status", Static).update(self.status_text())
         play = self.query_one("#play", Input)
-        play.display = not isinstance(game, Quiddler)  # Quiddler is scored a round at a time (^r)
+        play.display = not game.has_rounds  # a game of rounds is scored a round at a time (^r)
         play.disabled = game.ended or bool(game.end_due())
         self.show_preview(play.value)
         self.refresh_bindings()
@@ -136,20 +132,16 @@ class TableScreen(Screen):
     def status_text(self) -> Text:
         game = self.game
         parts: list[Text | str] = [Text(game.title, style="bold")]
-        if isinstance(game, WordThief):
+        if game.has_suits:
             parts.append(Text.assemble("trump ", suit_label(game.trump)))
-        if isinstance(game, Quiddler):
-            if game.round_number <= 8:
-                parts.append(f"round {game.round_number} of 8 · dealer {game.dealer()} · "
-                             f"{game.round_number + 2} cards each")
-        elif hasattr(game.state, "pile"):
-            parts.append(f"draw pile {game.state.pile}")
+        if progress := game.progress():
+            parts.append(progress)
         if game.ended:  # first, so a narrow screen cuts the details rather than the winner
             winner = game.winner()
             parts.insert(0, Text(f"Game over: {winner} wins" if winner else "Game over: a tie", style="bold yellow"))
         elif game.end_due():
             parts.insert(0, Text("Game over: ^f deducts the hands", style="bold yellow"))
-        elif game.to_play and not isinstance(game, Quiddler):
+        elif game.to_play and not game.has_rounds:
             parts.append(Text.assemble(name_text(game.to_play), " to play", style="bold yellow"))
         return Text(" · ").join(Text(p) if isinstance(p, str) else p for p in parts)
 
@@ -158,7 +150,7 @@ class TableScreen(Screen):
 
     # --- the input line ------------------------------------------------------------------------
     def typed_event(self, text: str) -> Make:
-        return Make(self.game.to_play or "", parse_play(self.game.kind, text, self.game.deck))
+        return Make(self.game.to_play or "", self.game.parse_play(text))
 
     def show_preview(self, text: str) -> None:
         preview = self.query_one(Preview)
@@ -172,13 +164,13 @@ class TableScreen(Screen):
                          "for the deductions; ^g challenges the last play first, if anyone doubts it.",
                          title="game over")
             return
-        if isinstance(game, Quiddler):
+        if game.has_rounds:
             preview.show(f"Play round {game.round_number} at the table, then press ^r to enter every "
-                         "player's words and left-over cards.", title="Quiddler")
+                         "player's words and left-over cards.", title=game.title)
             return
         if not text.strip():
-            what, examples = EXAMPLES[game.kind]
-            last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.state.pile == 0 else ""
+            what, examples = game.play_hint
+            last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.pile == 0 else ""
             preview.show(Text.assemble(name_text(game.to_play, "bold"), f" to play: type {what}, then Enter\n",
                                        examples, ("\nF1 rules and keys · ^p every command", "dim"),
                                        (" · F2 the coach" if self.check_action("coach", ()) else "", "dim"), last_cards),
@@ -243,13 +235,13 @@ class TableScreen(Screen):
         if action in ("steal", "pass_turn", "snap", "snap_file") and game.end_due():
             return False  # no turn may follow: only a challenge or the end
         if action == "steal":
-            return isinstance(game, WordThief)
+            return game.can_steal
         if action == "pass_turn":
-            return not isinstance(game, Quiddler)
+            return game.can_pass
         if action == "round":
-            return isinstance(game, Quiddler)
+            return game.has_rounds
         if action in ("snap", "snap_file"):
-            return not isinstance(game, Quiddler) and not game.ended  # it fills the play line
+            return not game.has_rounds and not game.ended  # it fills the play line
         if action == "coach":
             return game.can_steal and self.coach_on and not game.ended
         if action == "review":
@@ -330,7 +322,7 @@ class TableScreen(Screen):
         game = self.game
         if game.ended:
             return
-        pile = getattr(game.state, "pile", 0)
+        pile = game.pile or 0
         if not pile or game.end_due():
             self.app.push_screen(EndScreen(game, game.end_due() or ""), self.commit_from_screen)
             return
@@ -382,7 +374,7 @@ class TableScreen(Screen):
         if event is None:
             return
         # the judged words, read before the commit: a NOT VALID play leaves the table
-        words = [event.word] if event.word else challengeable(self.game)[0][1].split()
+        words = [event.word] if event.word else self.game.challengeable()[0][1].split()
         if (outcome := self.commit(event)) is None:
             return
 

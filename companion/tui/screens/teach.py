@@ -24,8 +24,6 @@ STEPS = """\
 that do not touch, on a plain table. Include every card you can; Word Thief needs every suit too.
 2. List them below left to right, row by row: {example}.
 3. [b]^r[/b] photographs them with the webcam; or type the path of a photo of them and press Enter."""
-EXAMPLES = {"word-thief": "Ah Bs Cd Dc *  (* a joker)", "quiddler": "A QU ER TH B",
-            "words-and-points": "A B C *  (* the blank)"}
 
 
 class TeachScreen(ModalScreen[None]):
@@ -35,7 +33,7 @@ class TeachScreen(ModalScreen[None]):
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
-        self.game = game or "word-thief"
+        self.game = game or next(iter(GAME_CLASSES))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="teach"):
@@ -55,7 +53,7 @@ class TeachScreen(ModalScreen[None]):
         self.query_one("#teach-order").focus()
 
     def show_steps(self) -> None:
-        self.query_one("#teach-steps", Static).update(STEPS.format(example=EXAMPLES[self.game]))
+        self.query_one("#teach-steps", Static).update(STEPS.format(example=GAME_CLASSES[self.game].order_example))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.game = str(event.value)

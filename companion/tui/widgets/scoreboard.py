@@ -7,22 +7,18 @@ from textual.reactive import reactive
 from textual.widgets import DataTable
 
 from companion.cards import spell
-from companion.games import Game, Quiddler, WordsAndPoints, WordThief
+from companion.games import Game
 from companion.tui.view import chips_text, name_text, word_text
 
 
 def table_words(game: Game, player: str) -> list[Text]:
-    """What a player has in front of him: Word Thief words, Words And Points plays, Quiddler's last round."""
-    if isinstance(game, WordThief):
-        return [word_text(w.cards, w.locked) for w in game.state.table[player]]
-    if isinstance(game, WordsAndPoints):
-        return [Text(spell(w)) for p in game.state.plays if p.player == player for w in p.words]
-    if isinstance(game, Quiddler) and game.state.rounds:
-        last = game.state.rounds[-1]
-        hand = next(h for h in last.hands if h.player == player)
-        result = next(r for r in last.results if r.player == player)
-        return [Text(spell(w)) for w in hand.words] + [Text(f"({result.score:+d})", style="dim")]
-    return []
+    """What a player has in front of him (the latest round's words and score, in a game of rounds);
+    suited cards in their suits' colours."""
+    words = [word_text(w.cards, w.locked) if game.has_suits else Text(spell(w.cards)) for w in game.laid_words(player)]
+    rounds = game.round_table()
+    if rounds and rounds.scores:
+        words.append(Text(f"({rounds.scores[-1][player]:+d})", style="dim"))
+    return words
 
 
 def fill_lines(words: list[Text], width: int) -> Text:
@@ -62,13 +58,11 @@ class Scoreboard(DataTable):
             return
         hands = getattr(game.state, "hands", None)
         best = max(game.scores.values())
-        marked = game.dealer() if isinstance(game, Quiddler) and not game.ended else game.to_play
-        if game.end_due():
-            marked = None  # the game is over: no one is to play
+        waiting = game.waiting_for()  # a game of rounds waits for its next dealer
+        marked = waiting[0] if waiting and not game.end_due() else None  # over by itself: no one is to play
         rows = []
         for player in game.players:
             score = game.scores[player]
-            # Quiddler has no turns to keep: its marker shows who deals the next round
             # never an empty cell: a column of width 0 breaks DataTable's auto row height
             turn = Text("▶" if player == marked else " ", style="bold yellow")
             name = name_text(player, style="bold" if player == marked else "")
@@ -83,6 +77,6 @@ class Scoreboard(DataTable):
         columns = ["", "Player", "Score"] + (["Chips"] if game.has_chips else []) + (["Hand"] if hands else [])
         widths = [max(len(columns[i]), *(r[i].cell_len for r in rows)) + 2 for i in range(len(columns))]
         words_width = max(12, (self.size.width or self.app.size.width) - sum(widths) - 3)
-        self.add_columns(*columns, "Last round" if isinstance(game, Quiddler) else "Words on the table")
+        self.add_columns(*columns, "Last round" if game.has_rounds else "Words on the table")
         for player, row in zip(game.players, rows):
             self.add_row(*row, fill_lines(table_words(game, player), words_width), key=player, height=None)
