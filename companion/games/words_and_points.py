@@ -212,6 +212,6 @@ class WordsAndPoints(Game):
             outcome = self.outcomes[i]
             moments.append(Moment(f"play {n}", event.player, spelled(event.words),
                                   outcome.after[event.player] - outcome.before[event.player],
-                                  best.text(self.kind) if best else "", best.score if best else None,
+                                  best.text() if best else "", best.score if best else None,
                                   "from the cards laid"))
         return moments
