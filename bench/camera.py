@@ -31,7 +31,7 @@ GAMES = ("word-thief", "quiddler", "words-and-points")
 
 def table_photos(game: str) -> list[Path]:
     """The game's sample photos of words laid on the table (``-3`` is a hand or a cloth)."""
-    from companion.tui.recognize import SAMPLES
+    from companion.tui.card_reader import SAMPLES
 
     return sorted(SAMPLES.glob(f"{game}-[12].jpg"))
 

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from companion.cards import Card
 from companion.decks import WILD
-from companion.english import plural
+from companion.plural import plural
 from companion.errors import CompanionError
 from companion.files import write_new_file
 from companion.gamelog import LogError, export_log, read_log, summary

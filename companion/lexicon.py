@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Container
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalPlay
 from companion.files import read_text_file
 from companion.paths import ASSETS
 from companion.text import printable
@@ -70,11 +71,63 @@ def read_words(text: str) -> Typed:
     return Typed(plain, f"judged {', '.join(changed)}: the cards carry no accents" if changed else "")
 
 
-@dataclass
+@dataclass(frozen=True)
+class House:
+    """The table's house list: words it accepts beyond the word list and words it bans from it.
+
+    The one shape of it everywhere: a game's options (``{"accept": [...], "ban": [...]}``), its state,
+    the save file and the judge.
+
+    >>> house = House.of({"accept": ["zuzu"]}).ruling("QAT", accept=False)
+    >>> house.allows("ZUZU", set()), house.allows("QAT", {"QAT"}), house.as_lists()
+    (True, False, {'accept': ['ZUZU'], 'ban': ['QAT']})
+    """
+
+    accepted: frozenset[str] = frozenset()
+    banned: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, lists: dict | None) -> House:
+        """The house list of a game log's options, in capitals."""
+        lists = lists or {}
+        return cls(frozenset(w.upper() for w in lists.get("accept", ())),
+                   frozenset(w.upper() for w in lists.get("ban", ())))
+
+    def ruling(self, word: str, accept: bool) -> House:
+        """The list with ``word`` accepted or banned from now on; IllegalPlay for what is not a word."""
+        w = word.upper()
+        if not (w.isalpha() and w.isascii() and len(w) >= 2):
+            raise IllegalPlay(f"{word!r} cannot go on the house list: a word is 2 or more plain letters")
+        if accept:
+            return House(self.accepted | {w}, self.banned - {w})
+        return House(self.accepted - {w}, self.banned | {w})
+
+    def say(self, word: str) -> bool | None:
+        """The house's say on ``word``: accepted (True), banned (False), or nothing (None)."""
+        w = word.upper()
+        return True if w in self.accepted else False if w in self.banned else None
+
+    def allows(self, word: str, listed: Container[str]) -> bool:
+        """A word stands when the house accepts it, or it is ``listed`` and the house does not ban it."""
+        w = word.upper()
+        return w not in self.banned and (w in self.accepted or w in listed)
+
+    def __or__(self, other: House) -> House:
+        return House(self.accepted | other.accepted, self.banned | other.banned)
+
+    def __bool__(self) -> bool:
+        return bool(self.accepted or self.banned)
+
+    def as_lists(self) -> dict[str, list[str]]:
+        """As a game log's options write it."""
+        return {"accept": sorted(self.accepted), "ban": sorted(self.banned)}
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """Judges words: valid when in the word list or accepted by the house, and not banned by it.
 
-    >>> lexicon = Lexicon.load(house={"accept": ["ZUZU"], "ban": ["QAT"]})
+    >>> lexicon = Lexicon.load(house=House.of({"accept": ["ZUZU"], "ban": ["QAT"]}))
     >>> lexicon.judge(["ZUZU"]), lexicon.judge(["qat"])
     (True, False)
     >>> lexicon.judge(["CAT", "DOGZ"])  # a play of several words stands or falls as a whole
@@ -82,35 +135,22 @@ class Lexicon:
     """
 
     words: frozenset[str]
-    accepted: set[str] = field(default_factory=set)
-    banned: set[str] = field(default_factory=set)
+    house: House = House()
     source: str = "ENABLE"
 
     @classmethod
-    def load(cls, path: str | Path | None = None, house: dict | None = None, text: str | None = None) -> Lexicon:
+    def load(cls, path: str | Path | None = None, house: House | None = None, text: str | None = None) -> Lexicon:
         """ENABLE, or the word list at ``path`` (its ``text`` when already read), with a house list."""
         name = Path(path).name if path else "ENABLE"
         words = words_from_text(text, printable(name)) if text is not None else load_words(path or ENABLE)
-        lex = cls(words, source=name)
-        for word in (house or {}).get("accept", []):
-            lex.house(word, True)
-        for word in (house or {}).get("ban", []):
-            lex.house(word, False)
-        return lex
+        return cls(words, house or House(), source=name)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.is_word(word)
 
     def is_word(self, word: str) -> bool:
-        w = word.upper()
-        if w in self.banned:
-            return False
-        return w in self.accepted or (w in self.words)
+        return self.house.allows(word, self.words)
 
     def judge(self, words: list[str]) -> bool:
         """A play of several words is judged as a whole: VALID only if every word is."""
         return bool(words) and all(self.is_word(w) for w in words)
-
-    def house(self, word: str, accept: bool) -> None:
-        w = word.upper()
-        if not (w.isalpha() and w.isascii() and len(w) >= 2):
-            raise CompanionError(f"{word!r} cannot go on the house list: a word is 2 or more plain letters")
-        (self.accepted if accept else self.banned).add(w)
-        (self.banned if accept else self.accepted).discard(w)

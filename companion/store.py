@@ -26,7 +26,7 @@ from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Event, HouseWord
 from companion.gamelog import event_from_json, event_to_json, import_log
 from companion.games import Game, game_class
-from companion.lexicon import Lexicon
+from companion.lexicon import House, Lexicon
 from companion.outcome import Outcome
 from companion.paths import ledger_path
 
@@ -281,9 +281,9 @@ class Store:
 
     # --- the house list, shared by every game of a kind ------------------------------------------
     @guarded
-    def house(self, kind: str) -> dict[str, list[str]]:
-        rows = self.db.execute("SELECT word, accept FROM house WHERE kind = ? ORDER BY word", (kind,)).fetchall()
-        return {"accept": [w for w, a in rows if a], "ban": [w for w, a in rows if not a]}
+    def house(self, kind: str) -> House:
+        rows = self.db.execute("SELECT word, accept FROM house WHERE kind = ?", (kind,)).fetchall()
+        return House(frozenset(w for w, a in rows if a), frozenset(w for w, a in rows if not a))
 
     # --- the table's house settings, JSON values by name ----------------------------------------
     @guarded
@@ -334,7 +334,7 @@ class SavedGame:
         with self._write():  # the file first: a failed write changes nothing
             self._mark(self._live(), undone=True)
             if isinstance(event := self.game.events[-1], HouseWord):
-                self.store.set_house(self.game.kind, event.word, self._ruling(self.game.state_before_last, event.word))
+                self.store.set_house(self.game.kind, event.word, self.game.state_before_last.house.say(event.word))
         return self.game.undo()
 
     @guarded
@@ -346,12 +346,6 @@ class SavedGame:
             if isinstance(event := self.game.next_redo, HouseWord):
                 self.store.set_house(self.game.kind, event.word, event.accept)
         return self.game.redo()
-
-    @staticmethod
-    def _ruling(state, word: str) -> bool | None:
-        """The house list's say on ``word`` in ``state``: accepted, banned, or nothing."""
-        w = word.upper()
-        return True if w in state.accepted else False if w in state.banned else None
 
     def _mark(self, seq: int, undone: bool) -> None:
         self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?",
@@ -409,10 +403,8 @@ def changes_between(before: Game, after: Game) -> list[str]:
 def new_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> Game:
     """A game with the table's house list folded into its options, not saved yet."""
     opts = dict(options or {})
-    house = store.house(kind)
-    if house["accept"] or house["ban"]:
-        mine = opts.get("house") or {}
-        opts["house"] = {k: sorted(set(house[k]) | set(mine.get(k, []))) for k in ("accept", "ban")}
+    if house := store.house(kind):
+        opts["house"] = (house | House.of(opts.get("house"))).as_lists()
     return game_class(kind)(players, opts)
 
 

@@ -1,5 +1,6 @@
 """The engine stays importable without the TUI or OpenCV (DESIGN.md's layers)."""
 
+import ast
 import json
 import subprocess
 import sys
@@ -23,3 +24,19 @@ def test_engine_and_replay_load_neither_textual_nor_cv2(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert run.stdout.strip().splitlines()[-1] == "[]"
     assert '"Ann": 15' in run.stdout
+
+
+def _imports_vision(path: Path) -> list[int]:
+    """Lines of ``path`` that import the vision package (anywhere, a function's own imports included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree)
+            if (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "vision")
+            or (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "vision" for a in node.names))]
+
+
+def test_the_app_reaches_vision_through_one_door():
+    door = ROOT / "companion" / "tui" / "card_reader.py"
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "companion").rglob("*.py"))
+             if path != door for line in _imports_vision(path)]
+    assert found == [], "call vision through companion/tui/card_reader.py"
+    assert _imports_vision(door)  # the door itself does

@@ -17,8 +17,10 @@ from pathlib import Path
 
 import cv2
 
+from companion.decks import Deck, load_deck_file
+from companion.errors import DeckError
 from companion.games import GAME_CLASSES
-from companion.english import plural
+from companion.plural import plural
 from companion.paths import ASSETS
 from vision.errors import OcrUnavailable, VisionError
 from vision.ocr import ocr_status
@@ -31,7 +33,7 @@ def _read(args: argparse.Namespace) -> int:
     status = ocr_status()
     for photo in args.photos:
         try:
-            reading = read_photo(photo, args.game)
+            reading = read_photo(photo, args.game, deck=args.deck)
         except VisionError as exc:
             code = exc.exit_code
             if args.json:
@@ -46,6 +48,17 @@ def _read(args: argparse.Namespace) -> int:
         print(status, file=sys.stderr)
         code = code or OcrUnavailable.exit_code
     return code
+
+
+def _deck(game: str, path: str) -> Deck:
+    """The table's own deck file, as a game started with it would load it."""
+    try:
+        deck = load_deck_file(path)
+    except DeckError as exc:
+        raise VisionError(str(exc)) from None
+    if deck.game != game:
+        raise VisionError(f"that deck file is for {deck.game}, not {game}")
+    return deck
 
 
 def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
@@ -115,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("read", help="read photos; one JSON object per photo with --json")
     r.add_argument("--game", required=True, choices=list(GAME_CLASSES))
     r.add_argument("--json", action="store_true", help="one JSON line per photo (see docs/vision.md)")
+    r.add_argument("--deck", metavar="FILE", help="the table's own deck file, for the values (default: the shipped deck)")
     r.add_argument("photos", nargs="+", metavar="PHOTO")
     r.set_defaults(run=_read)
     s = sub.add_parser("snap", help="take one frame from a webcam")
@@ -140,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     c.set_defaults(run=_cards)
     args = p.parse_args(argv)
     try:
+        if getattr(args, "deck", None):
+            args.deck = _deck(args.game, args.deck)
         return args.run(args)
     except VisionError as exc:
         print(f"error: {exc}", file=sys.stderr)

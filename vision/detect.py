@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.hands import fan_cards, index_spans, notches_closed, spread_edges
-from vision.stock import CARD_RATIO, cardness
+from vision.cardness import CARD_RATIO, cardness
 
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.stock import CARD_RATIO, cardness
+from vision.cardness import CARD_RATIO, cardness
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:

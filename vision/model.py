@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import numpy as np
-from platformdirs import user_data_dir
 
+from companion import paths
 from companion.decks import standard_deck
 from vision import designs, glyphs
 from vision.designs import LAYOUTS, Layout
@@ -27,8 +26,8 @@ from vision.glyphs import Classifier, Samples, features, hog
 
 
 def data_dir() -> Path:
-    """Where taught decks and cached templates live (COMPANION_DATA_DIR overrides)."""
-    return Path(os.environ.get("COMPANION_DATA_DIR") or user_data_dir("table-companion")) / "vision"
+    """Where taught decks and cached templates live: beside the saved games (COMPANION_DATA_DIR overrides)."""
+    return paths.data_dir() / "vision"
 
 
 def taught_path(game: str) -> Path:

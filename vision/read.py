@@ -9,7 +9,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from companion.decks import WILD, standard_deck
+from companion.decks import WILD, Deck, standard_deck
 from vision.designs import CARD_H, CARD_W
 from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
@@ -144,9 +144,9 @@ class Read(NamedTuple):
 class Reader:
     """Reads cards of one game, warped upright or upside down, in a batch."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, deck: Deck | None = None):
         self.m: Model = model(game)
-        self.deck = standard_deck(game)
+        self.deck = deck or standard_deck(game)
         self.faces = list(self.deck.values)  # every face with a value; "*" included when the deck has it
         self.index_deck = self.m.layout.corner_index
 
@@ -364,9 +364,11 @@ def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCard
     return NoCardsFound(f"no letter cards found in {where}; {advice}")
 
 
-def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False) -> PhotoReading:
-    """Cards and words on a photo of the table. Raises NotAnImage, TinyImage, NoCardsFound,
-    CardsOverlap, or OcrUnavailable (only with ``require_ocr``)."""
+def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False,
+               deck: Deck | None = None) -> PhotoReading:
+    """Cards and words on a photo of the table, with their values in ``deck`` (the table's own deck
+    file; the game's shipped deck when None). Raises NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
+    or OcrUnavailable (only with ``require_ocr``)."""
     ocr = backend()
     if ocr is None and require_ocr:
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
@@ -382,14 +384,13 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
                                "corner shows, and take the photo again")
         raise no_letter_cards(source, cut_off)
-    reader = Reader(game)
+    reader = Reader(game, deck)
     reads = reader.read(img, quads, shown)
     if not any(map(_letter_card, reads)):  # playing cards, dominoes, a board: never read as letters
         raise no_letter_cards(source)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
     votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
-    deck = standard_deck(game)
     cards = []
     for i, (face, suit, conf, suit_conf, q, *_) in enumerate(reads):
         if conf < SURE:
@@ -402,7 +403,7 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
         flagged = conf < SURE or suit_conf < SUIT_SURE
         conf = min(conf, suit_conf)
         corners = (np.asarray(q) / scale).round().astype(int).tolist()
-        cards.append(CardRead(face, deck.values[face], suit, conf, corners, flagged))
+        cards.append(CardRead(face, reader.deck.values[face], suit, conf, corners, flagged))
     notes = []
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")

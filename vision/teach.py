@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from companion.decks import WILD, standard_deck
-from companion.english import plural
+from companion.plural import plural
 from companion.errors import MalformedCard
 from vision.designs import CARD_H, CARD_W, LAYOUTS, Layout
 from vision.detect import clockwise, find_cards

@@ -16,11 +16,11 @@ from companion.cards import Card, spell
 from companion.chips import ChipMove, Chips
 from companion.coach import BestHand, Moment, StealIdea
 from companion.decks import SUIT_NAMES, WILD, Deck, deck_from_text, read_deck_file, standard_deck
-from companion.english import plural
+from companion.plural import plural
 from companion.errors import CompanionError, DeckError, IllegalPlay, MalformedCard, SetupError, UnknownPlayer
 from companion.events import Challenge, End, Event, HouseWord, Word
 from companion.games.options import COMMON, Option
-from companion.lexicon import Lexicon, read_word_list
+from companion.lexicon import House, Lexicon, read_word_list
 from companion.outcome import LedgerLine, Outcome
 from companion.text import player_name, printable
 
@@ -32,8 +32,7 @@ class State:
     scores: dict[str, int]
     turn: int = 0
     ended: bool = False
-    accepted: frozenset[str] = frozenset()
-    banned: frozenset[str] = frozenset()
+    house: House = House()  # the table's rulings so far: the options' house list, then house events
 
     def copy(self) -> State:
         return replace(self, scores=dict(self.scores))
@@ -116,10 +115,8 @@ class Game:
         if self.deck.game != self.kind:
             raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
         self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"), text=self.files.get("dictionary"))
-        house = self.options.get("house") or {}
         start = self.initial_state()
-        start.accepted = frozenset(w.upper() for w in house.get("accept", ()))
-        start.banned = frozenset(w.upper() for w in house.get("ban", ()))
+        start.house = House.of(self.options.get("house"))
         self.events: list[Event] = []
         self.outcomes: list[Outcome] = []
         self._states: list[State] = [start]
@@ -331,15 +328,13 @@ class Game:
     def is_word(self, word: str, state: State | None = None) -> bool:
         st = state or self.state
         w = word.upper()
-        if w in st.banned:
-            return False
-        return w in st.accepted or self.lexicon.is_word(w)
+        return st.house.allows(w, self.lexicon)
 
     def anagrams(self, state: State | None = None) -> Anagrams:
         """The word finder the coach searches with: the word list with the house list's rulings."""
         st = state or self.state
-        return anagram_index(self.lexicon.words).with_house(st.accepted | self.lexicon.accepted,
-                                                            st.banned | self.lexicon.banned)
+        house = st.house | self.lexicon.house
+        return anagram_index(self.lexicon.words).with_house(house.accepted, house.banned)
 
     @property
     def coach_in_play(self) -> bool:
@@ -450,13 +445,9 @@ class Game:
             raise IllegalPlay(f"{kind} is not an event of {cls.title}")
 
     def _house(self, state: State, event: HouseWord) -> Step:
-        word = event.word.upper()
-        if not (word.isalpha() and word.isascii() and len(word) >= 2):
-            raise IllegalPlay(f"{event.word!r} cannot go on the house list: a word is 2 or more plain letters")
         new = state.copy()
-        new.accepted = (state.accepted | {word}) if event.accept else (state.accepted - {word})
-        new.banned = (state.banned - {word}) if event.accept else (state.banned | {word})
-        return Step(new, summary=f"house list: {word} {'accepted' if event.accept else 'banned'}")
+        new.house = state.house.ruling(event.word, event.accept)
+        return Step(new, summary=f"house list: {event.word.upper()} {'accepted' if event.accept else 'banned'}")
 
     # --- helpers for the rules ----------------------------------------------------------------
     def player(self, name: str) -> str:

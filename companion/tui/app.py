@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -15,7 +16,18 @@ from companion.errors import SaveError
 from companion.lexicon import Lexicon
 from companion.store import SavedGame, Store
 from companion.tui.demo import build_demo
-from companion.tui.recognize import Camera, default_camera
+from companion.tui.card_reader import Camera, default_camera
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the app opens on, as the command line asked: the start screen, the demo, a saved game or the judge."""
+
+    demo: bool = False
+    game_id: int | None = None
+    judge_only: bool = False
+    lexicon: Lexicon | None = None  # judge-only: what judges (ENABLE when None) ...
+    house_of: str | None = None  # ... holding the house list of this game's tables
 
 
 class CompanionApp(App[None]):
@@ -23,33 +35,28 @@ class CompanionApp(App[None]):
     TITLE = "Table companion"
     cursor_blink = True  # tests turn it off so snapshots are stable
 
-    def __init__(self, store: Store | None = None, demo: bool = False, game_id: int | None = None,
-                 judge_only: bool = False, camera: Camera = default_camera, lexicon: Lexicon | None = None,
-                 house_of: str | None = None) -> None:
+    def __init__(self, opening: Opening, store: Store | None, camera: Camera, store_error: str = "") -> None:
+        """``store`` is None in judge-only mode, or when the save file could not be opened (``store_error``)."""
         super().__init__()
-        self._store = store
-        self._demo, self._game_id, self._judge_only = demo, game_id, judge_only
-        self._judge_with = lexicon, house_of  # judge-only mode: `companion judge --words-file F --game G`
+        self.opening, self._store, self._store_error = opening, store, store_error
         self.camera = camera  # what a snap photographs with; tests give a stand-in returning sample photos
 
     def on_mount(self) -> None:
         # Screens are imported where first used: a table opened straight away paints without them.
-        if self._judge_only:
+        opening, store = self.opening, self._store
+        if opening.judge_only:
             from companion.tui.screens.judge import JudgeScreen
 
-            self.push_screen(JudgeScreen(*self._judge_with))
+            self.push_screen(JudgeScreen(opening.lexicon, opening.house_of))
+            return
+        if store is None:
+            self.show_start(None, self._store_error)
             return
         try:
-            store = self._store or Store()
-        except SaveError as exc:
-            self.show_start(None, str(exc))
-            return
-        self._store = store
-        try:
-            if self._demo:
+            if opening.demo:
                 self.open_game(build_demo(store))
-            elif self._game_id is not None:
-                self.open_game(store.load(self._game_id))
+            elif opening.game_id is not None:
+                self.open_game(store.load(opening.game_id))
             else:
                 self.show_start(store)
         except SaveError as exc:
@@ -126,6 +133,15 @@ def make_app(store: Store | None = None, demo: bool = False, game_id: int | None
              judge_only: bool = False, camera: Camera = default_camera, lexicon: Lexicon | None = None,
              house_of: str | None = None) -> CompanionApp:
     """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``; in judge-only mode
-    ``lexicon`` (ENABLE when None) judges, holding the house list of ``house_of``'s games."""
-    return CompanionApp(store=store, demo=demo, game_id=game_id, judge_only=judge_only, camera=camera,
-                        lexicon=lexicon, house_of=house_of)
+    ``lexicon`` (ENABLE when None) judges, holding the house list of ``house_of``'s games.
+
+    The store (the user's save file unless one is given) is opened here, before the app, as Posting's
+    ``make_posting`` loads its settings: the app gets what it runs on, and a save file that cannot be
+    opened is said on the start screen, where the judge still works."""
+    error = ""
+    if store is None and not judge_only:
+        try:
+            store = Store()
+        except SaveError as exc:
+            error = str(exc)
+    return CompanionApp(Opening(demo, game_id, judge_only, lexicon, house_of), store, camera, error)

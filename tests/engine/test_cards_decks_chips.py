@@ -9,10 +9,10 @@ import pytest
 from companion.cards import Card, spell, suit_of
 from companion.chips import ChipMove, Chips
 from companion.decks import parse_deck, standard_deck
-from companion.errors import AmbiguousSpelling, DeckError, MalformedCard
+from companion.errors import AmbiguousSpelling, DeckError, IllegalPlay, MalformedCard
 from companion.games import Quiddler, WordsAndPoints, WordThief, game_class, new_game
 from companion.games.quiddler import splits
-from companion.lexicon import Lexicon
+from companion.lexicon import House, Lexicon
 
 WT_VALUES = dict(A=1, B=3, C=3, D=2, E=1, F=4, G=2, H=4, I=1, J=8, K=5, L=1, M=3, N=1, O=1, P=3, Q=10, R=1, S=1, T=1,
                  U=1, V=4, W=4, X=8, Y=4, Z=10)
@@ -117,12 +117,15 @@ def test_typed_notation():
 
 
 def test_lexicon_and_house_list():
-    lex = Lexicon.load(house={"accept": ["qx"], "ban": ["cat"]})
+    house = House.of({"accept": ["qx"], "ban": ["cat"]})
+    lex = Lexicon.load(house=house)
     assert lex.is_word("dog") and lex.is_word("QX") and not lex.is_word("CAT") and not lex.is_word("XQZ")
     # a play of several words is VALID only if every word is
     assert lex.judge(["DOG", "QX"]) and not lex.judge(["DOG", "XQZ"]) and not lex.judge([])
-    lex.house("cat", True)
-    assert lex.is_word("CAT") and (lex.accepted, lex.banned) == ({"CAT", "QX"}, set())
+    house = house.ruling("cat", True)
+    assert Lexicon.load(house=house).is_word("CAT") and house == House(frozenset({"CAT", "QX"}))
+    with pytest.raises(IllegalPlay, match="a word is 2 or more plain letters"):
+        house.ruling("don't", True)
 
 
 @pytest.mark.parametrize("score, chips", [

@@ -9,7 +9,7 @@ from textual.widgets import Input, OptionList, Select
 from companion.cards import Card
 from companion.events import Make, QuiddlerHand, Round
 from companion.store import new_saved_game
-from companion.tui.app import make_app
+from companion.tui.app import Opening, make_app
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.judge import JudgeScreen
 from companion.tui.screens.notice import NoticeScreen
@@ -144,6 +144,11 @@ async def test_the_demo_is_saved_once_until_someone_plays_on_it(app_for, store):
         fresh = app.screen.saved.id
     assert {g.id: g.events for g in store.games()} == {demo.id: 6, undone: 5, fresh: 5}
     assert len({demo.id, undone, fresh}) == 3
+
+
+def test_make_app_opens_the_save_file_before_the_app(data_dir):
+    app = make_app(demo=True)
+    assert (data_dir / "ledger.sqlite3").is_file() and app.opening == Opening(demo=True)
 
 
 async def test_a_damaged_save_file_is_reported_and_left_untouched(data_dir):

@@ -219,7 +219,7 @@ async def test_after_a_verdict_the_table_can_put_the_word_on_its_house_list(app_
         game = app.screen.game
         assert isinstance(app.screen, TableScreen) and game.is_word("TDT")
         assert "house list: TDT accepted" in str(app.screen.query_one("#last").render())
-    assert store.house("word-thief") == {"accept": ["TDT"], "ban": []}
+    assert store.house("word-thief").as_lists() == {"accept": ["TDT"], "ban": []}
 
 
 async def test_another_game_from_the_command_palette(app_for, store):

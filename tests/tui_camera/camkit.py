@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from companion.gamelog import export_log
 from companion.store import Store
-from companion.tui.recognize import SAMPLES
+from companion.tui.card_reader import SAMPLES
 from companion.tui.screens.snap import SnapScreen
 from companion.tui.widgets.card_row import CardRow
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -12,9 +13,10 @@ from textual import events
 from textual.widgets import Input
 
 import vision.ocr
+from companion.decks import DECK_DIR
 from companion.store import Store, new_saved_game
 from companion.tui.app import make_app
-from companion.tui.recognize import SAMPLES, Snap, SnapCard
+from companion.tui.card_reader import SAMPLES, Snap, SnapCard
 from companion.tui.screens.snap import SnapScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.card_row import CELL, CardRow
@@ -96,7 +98,7 @@ DOUBTFUL = Snap(((SnapCard("C", "h", 1.0, False), SnapCard("*", None, 0.95, Fals
 
 
 async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its_letter(app_for, store, monkeypatch):
-    monkeypatch.setattr("companion.tui.screens.snap.read_cards", lambda photo, game: DOUBTFUL)
+    monkeypatch.setattr("companion.tui.screens.snap.read_cards", lambda photo, game, deck: DOUBTFUL)
     gid = new_game(store, "word-thief")
     app = app_for("word-thief-1", game_id=gid)
     async with app.run_test(size=SIZE) as pilot:
@@ -120,9 +122,23 @@ async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its
         assert saved_events(store, gid)[0]["words"] == [["Ch", "*a", "Ts"]]
 
 
+async def test_a_snap_reads_with_the_tables_own_deck_file(app_for, store, monkeypatch, tmp_path):
+    ours = tmp_path / "ours.json"
+    ours.write_text(json.dumps({**json.loads((DECK_DIR / "word-thief.json").read_text()), "name": "our deck"}))
+    read_with = []
+    monkeypatch.setattr("companion.tui.screens.snap.read_cards",
+                        lambda photo, game, deck: read_with.append(deck) or DOUBTFUL)
+    saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"deck_file": str(ours)})
+    app = app_for("word-thief-1", game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+    assert [deck.name for deck in read_with] == ["our deck"]
+
+
 async def test_a_suit_that_could_not_be_read_must_be_typed(app_for, store, monkeypatch):
     no_pip = Snap(((SnapCard("R", None, 0.0, True), SnapCard("E", "d", 1.0, False)),), ())
-    monkeypatch.setattr("companion.tui.screens.snap.read_cards", lambda photo, game: no_pip)
+    monkeypatch.setattr("companion.tui.screens.snap.read_cards", lambda photo, game, deck: no_pip)
     app = app_for("word-thief-1", game_id=new_game(store, "word-thief"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
@@ -187,7 +203,7 @@ async def test_a_photo_path_of_markup_is_shown_as_typed(app_for, store, tmp_path
 
 
 async def test_without_opencv_typing_still_works(app_for, store, monkeypatch):
-    def no_opencv(photo, game):
+    def no_opencv(photo, game, deck):
         raise ModuleNotFoundError("No module named 'cv2'")
 
     monkeypatch.setattr("companion.tui.screens.snap.read_cards", no_opencv)

@@ -156,5 +156,5 @@ def test_vision_imports_no_textual_and_only_pure_companion_modules() -> None:
     code = ("import sys, vision, vision.camera, vision.teach, vision.render\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'companion')))\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.english', 'companion.errors', "
-                                  "'companion.files', 'companion.paths', 'companion.text']")
+    assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.errors', 'companion.files', "
+                                  "'companion.paths', 'companion.plural', 'companion.text']")

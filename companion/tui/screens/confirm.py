@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from companion.tui.view import literal
+from companion.tui.rich_text import literal
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -9,12 +9,12 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from companion.english import plural
+from companion.plural import plural
 from companion.errors import CompanionError
 from companion.events import End
 from companion.games import Game
 from companion.tui.screens.notice import standings_text
-from companion.tui.view import name_text, outcome_text
+from companion.tui.rich_text import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
 class EndScreen(ModalScreen[End | None]):
@@ -89,7 +89,7 @@ class EndScreen(ModalScreen[End | None]):
 
         hand = self.focused if isinstance(self.focused, Input) else next(i for i in self.query(Input) if not i.disabled)
         player = self.game.players[int(str(hand.id).removeprefix("hand-"))]
-        snap_into(hand, self.game.kind, f"{player}'s hand", target="hand")
+        snap_into(hand, self.game, f"{player}'s hand", target="hand")
 
     def action_submit(self) -> None:
         try:

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from companion.games import Game
-from companion.tui.view import move_text, name_text, signed
+from companion.tui.rich_text import move_text, name_text, signed
 
 
 def wrapped(console: Console, text: Text, width: int) -> Text:

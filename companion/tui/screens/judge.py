@@ -30,8 +30,8 @@ class JudgeScreen(Screen):
     def in_use(self) -> str:
         text = f"Word judge · dictionary: {self.lexicon.source}"
         if self.house_of:
-            text += (f" · {GAME_CLASSES[self.house_of].title} house list: {len(self.lexicon.accepted)} accepted, "
-                     f"{len(self.lexicon.banned)} banned")
+            text += (f" · {GAME_CLASSES[self.house_of].title} house list: {len(self.lexicon.house.accepted)} "
+                     f"accepted, {len(self.lexicon.house.banned)} banned")
         return text
 
     def compose(self) -> ComposeResult:

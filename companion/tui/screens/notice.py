@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from companion.games import Game
 from companion.outcome import Outcome
-from companion.tui.view import literal, outcome_text
+from companion.tui.rich_text import literal, outcome_text
 from companion.tui.widgets.banner import Banner
 
 

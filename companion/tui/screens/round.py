@@ -14,7 +14,7 @@ from companion.errors import AmbiguousSpelling, CompanionError
 from companion.events import QuiddlerHand, Round
 from companion.games import Quiddler
 from companion.tui.screens.spelling import SpellingScreen
-from companion.tui.view import name_text, outcome_text
+from companion.tui.rich_text import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
 
@@ -58,9 +58,9 @@ class RoundScreen(ModalScreen[Round | None]):
         column, row = str(field.id).split("-")
         player = self.game.players[int(row)]
         if column == "words":
-            snap_into(field, self.game.kind, f"{player}'s words")
+            snap_into(field, self.game, f"{player}'s words")
         else:
-            snap_into(field, self.game.kind, f"{player}'s cards left", target="hand")
+            snap_into(field, self.game, f"{player}'s cards left", target="hand")
 
     def round_event(self) -> Round:
         out = self.query_one("#out", Select).value

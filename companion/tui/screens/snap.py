@@ -17,13 +17,14 @@ from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.widgets.input import Selection
 from textual.worker import Worker, WorkerState
 
-from companion.english import plural
-from companion.games import GAME_CLASSES
-from companion.tui.recognize import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
+from companion.plural import plural
+from companion.decks import Deck
+from companion.games import GAME_CLASSES, Game
+from companion.tui.card_reader import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
                                      still_missing)
 from companion.tui.snap_text import snap_text, spelled
-from companion.tui.view import literal
-from companion.tui.widgets.card_row import CardRow, card_label
+from companion.tui.rich_text import card_text, literal
+from companion.tui.widgets.card_row import CardRow
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -43,10 +44,11 @@ class SnapScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, field: Input, game: str | None, what: str, camera: Camera, target: Target = "play",
-                 from_file: bool = False) -> None:
+                 from_file: bool = False, deck: Deck | None = None) -> None:
         super().__init__()
         self.field = field  # the line the snap was opened from, where typing during a read goes
         self.game = game or next(iter(GAME_CLASSES))
+        self.deck = deck  # the table's deck (its own deck file); None: the game's shipped deck
         self.pick_game = game is None  # the judge has no game: the player says which deck is in the photo
         self.what, self.camera, self.target, self.from_file = what, camera, target, from_file
         self.photo: Photo | None = None
@@ -111,7 +113,7 @@ class SnapScreen(ModalScreen[str | None]):
         """Runs off the event loop: OpenCV loads and reads here, the screen keeps painting."""
         if photo is None:
             photo = self.camera()
-        return photo, read_cards(photo, game)
+        return photo, read_cards(photo, game, self.deck)
 
     async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "snap":
@@ -169,6 +171,10 @@ class SnapScreen(ModalScreen[str | None]):
     def cards(self) -> list[SnapCard]:
         return [card for word in self.words for card in word]
 
+    def typed(self, card: SnapCard) -> str:
+        """What the player would type for this card alone, in the game's notation (``Rd``, ``qu``, ``*e``)."""
+        return GAME_CLASSES[self.game].format_play(((card.card,),))
+
     def missing(self, card: SnapCard) -> str | None:
         return still_missing(self.game, card, self.target)
 
@@ -193,7 +199,7 @@ class SnapScreen(ModalScreen[str | None]):
             row.cursor = i if row_index == w else None
         card = self.words[w][i]
         fix = self.query_one("#snap-fix", Input)
-        fix.value = "" if card.needs_letter and self.missing(card) else card.token
+        fix.value = "" if card.needs_letter and self.missing(card) else self.typed(card)
         fix.selection = Selection(0, len(fix.value))  # typing replaces the read
         self.show_hint()
 
@@ -205,7 +211,7 @@ class SnapScreen(ModalScreen[str | None]):
             return
         card = self.cards()[self.pos]
         todo = self.to_check()
-        where = Text.assemble(f"Card {self.pos + 1} of {len(self.cards())} ", card_label(card), ": ")
+        where = Text.assemble(f"Card {self.pos + 1} of {len(self.cards())} ", card_text(card.card, with_suit=True), ": ")
         if missing := self.missing(card):
             hint.update(where + missing + ", then Enter.")
         elif self.needs_check(card):
@@ -245,13 +251,13 @@ class SnapScreen(ModalScreen[str | None]):
         w, i = self.locate(self.pos)
         card = self.words[w][i]
         typed = event.value.strip()
-        kept = typed.lower() == card.token.lower()
+        kept = typed.lower() == self.typed(card).lower()
         if kept and not self.to_check():
             self.dismiss(self.result())
             return
         try:
             if typed and not kept:
-                card = fix_card(self.game, card, typed)
+                card = fix_card(self.game, card, typed, self.deck)
         except ValueError as exc:
             self.show_hint(str(exc))
             return
@@ -270,9 +276,9 @@ class SnapScreen(ModalScreen[str | None]):
         return snap_text(self.game, words, hand=self.target == "hand")
 
 
-def snap_into(field: Input, game: str | None, what: str, target: Target = "play", from_file: bool = False) -> None:
-    """Snap the cards for ``field``: the confirmed text replaces what it holds, and the player commits
-    it there as if typed."""
+def snap_into(field: Input, game: Game | None, what: str, target: Target = "play", from_file: bool = False) -> None:
+    """Snap the cards of ``game`` (read with its deck) for ``field``: the confirmed text replaces what it
+    holds, and the player commits it there as if typed. Without a game the player picks one."""
     app: CompanionApp = field.app  # type: ignore[assignment]
 
     def done(text: str | None) -> None:
@@ -281,4 +287,5 @@ def snap_into(field: Input, game: str | None, what: str, target: Target = "play"
             field.cursor_position = len(text)
             field.focus()
 
-    app.push_screen(SnapScreen(field, game, what, app.camera, target, from_file), done)
+    app.push_screen(SnapScreen(field, game.kind if game else None, what, app.camera, target, from_file,
+                               game.deck if game else None), done)

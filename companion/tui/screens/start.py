@@ -20,7 +20,7 @@ from companion.store import Store, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.judge import JudgeScreen
-from companion.tui.view import suit_label
+from companion.tui.rich_text import suit_label
 
 DICTIONARY_HINT = "ENABLE (or the path of a word list, one word a line)"
 FIRST_GAME = next(iter(GAME_CLASSES))

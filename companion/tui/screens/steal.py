@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.events import Steal
 from companion.games import WordThief
 from companion.games.word_thief import TableWord
-from companion.tui.view import cards_text, outcome_text, verdict_text, word_text
+from companion.tui.rich_text import cards_text, outcome_text, verdict_text, word_text
 from companion.tui.widgets.preview import Preview
 
 
@@ -116,7 +116,7 @@ class StealScreen(ModalScreen[Steal | None]):
     def action_snap(self) -> None:
         from companion.tui.screens.snap import snap_into  # loads on first use
 
-        snap_into(self.query_one("#new-words", Input), self.game.kind, f"{self.thief}'s new word(s)")
+        snap_into(self.query_one("#new-words", Input), self.game, f"{self.thief}'s new word(s)")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:

@@ -8,20 +8,20 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from companion.english import plural
+from companion.plural import plural
 from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Challenge, Event, HouseWord, Make, Pass
 from companion.games import Game
 from companion.outcome import Outcome
 from companion.store import SavedGame, changes_between
-from companion.tui.recognize import warm_up_soon
+from companion.tui.card_reader import warm_up_soon
 from companion.tui.screens.challenge import ChallengeScreen
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
 from companion.tui.screens.steal import StealScreen
-from companion.tui.view import (
+from companion.tui.rich_text import (
     cards_text,
     name_text,
     outcome_text,
@@ -275,7 +275,7 @@ class TableScreen(Screen):
             snap_into,  # loads on first use, not at launch
         )
 
-        snap_into(self.query_one("#play", Input), self.game.kind, f"{self.game.to_play}'s play", from_file=from_file)
+        snap_into(self.query_one("#play", Input), self.game, f"{self.game.to_play}'s play", from_file=from_file)
 
     def action_snap_file(self) -> None:
         self.action_snap(from_file=True)

@@ -13,8 +13,8 @@ from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.games import GAME_CLASSES
-from companion.tui.recognize import Camera, Photo, failure_text
-from companion.tui.view import literal
+from companion.tui.card_reader import Camera, Photo, failure_text, teach_deck
+from companion.tui.rich_text import literal
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -81,12 +81,7 @@ class TeachScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="teach", exit_on_error=False)
     def learn(self, game: str, order: str, photo: Photo | None, camera: Camera) -> str:
-        from vision.model import taught_path
-        from vision.teach import teach
-
-        count = teach(game, order, [camera() if photo is None else photo])
-        return (f"Learnt {count} {GAME_CLASSES[game].title} cards: every later read uses them. Teaching again "
-                f"replaces them; to forget the deck, delete {taught_path(game)}")
+        return teach_deck(game, order, camera() if photo is None else photo)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "teach" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):

@@ -8,17 +8,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from companion.decks import WILD
-from companion.tui.recognize import SnapCard
-from companion.tui.view import SUIT_STYLES, SUIT_SYMBOLS, WILD_STYLE
+from companion.tui.card_reader import SnapCard
+from companion.tui.rich_text import card_text
 
 CELL = 6  # columns per card: "QU♥" or "*E" plus room, and "100%" under it
-
-
-def card_label(card: SnapCard) -> Text:
-    if card.face.startswith(WILD):
-        return Text(f"*{card.face[1:] or '?'}", style=WILD_STYLE)
-    return Text(card.face + SUIT_SYMBOLS.get(card.suit or "", ""), style=SUIT_STYLES[card.suit])
 
 
 class CardRow(Widget):
@@ -46,7 +39,7 @@ class CardRow(Widget):
     def render(self) -> Text:
         top, bottom = Text(), Text()
         for i, card in enumerate(self.cards):
-            label = Text.assemble(" ", card_label(card), " ")  # the padding carries the highlight
+            label = Text.assemble(" ", card_text(card.card, with_suit=True), " ")  # the padding carries the highlight
             if card.flagged:
                 label.stylize("on dark_red")
             if i == self.cursor:

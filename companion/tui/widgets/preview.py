@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from companion.tui.view import literal
+from companion.tui.rich_text import literal
 
 
 class Preview(Static):

@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from companion.cards import spell
 from companion.games import Game
-from companion.tui.view import chips_text, name_text, word_text
+from companion.tui.rich_text import chips_text, name_text, word_text
 
 
 def table_words(game: Game, player: str) -> list[Text]:

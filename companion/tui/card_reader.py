@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
 from companion.cards import Card
-from companion.decks import WILD, standard_deck
+from companion.decks import WILD, Deck
 from companion.errors import MalformedCard
 from companion.games import game_class
 from companion.paths import ASSETS
@@ -53,13 +53,6 @@ class SnapCard:
         """The card as the engine knows it (a wild card without its letter spells nothing)."""
         return Card(WILD, None, self.face[1:]) if self.face.startswith(WILD) else Card(self.face, self.suit)
 
-    @property
-    def token(self) -> str:
-        """What the player would type for this card alone (``Rd``, ``qu``, ``*e``)."""
-        if self.face.startswith(WILD):
-            return self.face.lower()
-        return self.face + (self.suit or "") if self.suit else self.face.lower()
-
 
 @dataclass(frozen=True)
 class Snap:
@@ -73,19 +66,31 @@ def default_camera() -> Photo:
     return snap()
 
 
-def read_cards(photo: Photo, game: str) -> Snap:
-    """The photo's cards in words, reading order. Raises ImportError or a VisionError."""
+def read_cards(photo: Photo, game: str, deck: Deck | None = None) -> Snap:
+    """The photo's cards in words, reading order, as ``deck`` has them (the table's own deck file; the
+    game's shipped deck when None). Raises ImportError or a VisionError."""
     # Submodules, not the package: they import even where an editable install made before vision/ had an
     # __init__.py sees vision as a namespace package.
     from vision.read import read_photo
 
     with _ONE_READ:
-        reading = read_photo(photo, game)
+        reading = read_photo(photo, game, deck=deck)
     placed = {i for word in reading.words for i in word}
     stray = [i for i in range(len(reading.cards)) if i not in placed]  # a reader may leave a hand ungrouped
     words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged) for c in (reading.cards[i] for i in word))
                   for word in [*reading.words, stray] if word)
     return Snap(words, tuple(n for n in reading.notes if n))
+
+
+def teach_deck(game: str, order: str, photo: Photo) -> str:
+    """Teach the reader the table's own deck from a photo of its cards listed in ``order``; says what was
+    learnt and how to forget it. Raises ImportError or a VisionError."""
+    from vision.model import taught_path
+    from vision.teach import teach
+
+    count = teach(game, order, [photo])
+    return (f"Learnt {count} {game_class(game).title} cards: every later read uses them. Teaching again "
+            f"replaces them; to forget the deck, delete {taught_path(game)}")
 
 
 def warm_up(game: str) -> None:
@@ -126,12 +131,13 @@ def still_missing(game: str, card: SnapCard, target: Target) -> str | None:
     return None
 
 
-def fix_card(game: str, card: SnapCard, typed: str) -> SnapCard:
+def fix_card(game: str, card: SnapCard, typed: str, deck: Deck | None = None) -> SnapCard:
     """The card as the player typed it. Raises ValueError saying what to type. Every game: ``*e`` a wild
     card standing as E, and on a wild card a bare letter is what it stands for; otherwise what the
     game's ``correct_card`` takes (a face, or in a game of suits a letter and a suit)."""
     text = typed.strip().lower()
-    cls, deck = game_class(game), standard_deck(game)
+    cls = game_class(game)
+    deck = deck or cls.standard_deck()
     wild = re.fullmatch(r"\*([a-z]?)", text)
     if wild or (card.face.startswith(WILD) and re.fullmatch(r"[a-z]", text)):
         if not deck.has_wild:

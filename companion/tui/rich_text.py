@@ -35,9 +35,10 @@ def suit_label(suit: str | None) -> Text:
 
 
 def card_text(card: Card, with_suit: bool = False) -> Text:
-    """One card: its letter(s) in its suit's colour; a wild card in italics, marked with *."""
+    """One card: its letter(s) in its suit's colour; a wild card in italics, marked with * (and ? while
+    the letter it stands for is not known)."""
     if card.wild:
-        return Text(f"*{card.letter}", style=WILD_STYLE)
+        return Text(f"*{card.letter or '?'}", style=WILD_STYLE)
     label = card.letter + (SUIT_SYMBOLS[card.suit] if with_suit and card.suit else "")
     return Text(label, style=SUIT_STYLES[card.suit])
 
