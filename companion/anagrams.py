@@ -49,7 +49,7 @@ class Anagrams:
     def of(self, letters: str) -> tuple[str, ...]:
         """The words spelled by exactly these letters, in any order (alphabetical)."""
         key = letters_key(letters)
-        found = self.groups.get(key, ())
+        found: Iterable[str] = self.groups.get(key, ())
         if key in self.extra:
             found = set(found) | set(self.extra[key])
         if not found:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from companion.chips import Chips
@@ -40,7 +42,7 @@ class Board:
     events: int
 
 
-def board_of(game: Game, gid: int) -> Board:
+def board_of(game: Game[Any], gid: int) -> Board:
     waiting = game.waiting_for()
     winner = game.winner() if game.ended else None
     hands = game.hand_sizes()

@@ -6,6 +6,8 @@ return, with the JSON shapes the ``companion coach`` and ``companion review`` co
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from companion.cards import spell
@@ -21,7 +23,7 @@ class BestHand:
     score: int
     longest: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"words": [[c.token for c in w] for w in self.words],
                 "left": [c.token for c in self.left], "score": self.score, "longest": self.longest}
 
@@ -47,7 +49,7 @@ class StealIdea:
     def points(self) -> int:
         return self.letter_sum + self.length_bonus
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"word": self.word, "add": list(self.add), "letter_sum": self.letter_sum,
                "length_bonus": self.length_bonus, "points": self.points}
         return out | ({"owner": self.owner} if self.owner else {})
@@ -74,7 +76,7 @@ class Moment:
         best = f", best {self.best_points}: {self.best}" if self.best else ", nothing better found"
         return f"{self.player} {self.points}{best}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"at": self.at, "player": self.player, "played": self.played, "points": self.points,
                 "best": self.best or None, "best_points": self.best_points, "note": self.note}
 

@@ -6,6 +6,8 @@ with the same shape (for instance the printed Word Thief distribution sheet).
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import re
 from collections import Counter
@@ -62,8 +64,8 @@ class Deck:
         return self.counts.get((face, suit), 0)
 
 
-def _parse_suit_line(game: str, suit: str, line: str) -> Counter:
-    out: Counter = Counter()
+def _parse_suit_line(game: str, suit: str, line: str) -> Counter[Any]:
+    out: Counter[Any] = Counter()
     for item in line.split():
         m = _SUIT_ITEM.match(item)
         if not m:
@@ -72,13 +74,13 @@ def _parse_suit_line(game: str, suit: str, line: str) -> Counter:
     return out
 
 
-def parse_deck(data: dict, source: str = "deck file") -> Deck:
+def parse_deck(data: dict[str, Any], source: str = "deck file") -> Deck:
     """Build and check a deck from the JSON shape of ``assets/decks``. Without a ``"total"``, a deck holds
     as many cards as the game's shipped deck."""
     game = data.get("game")
     if not isinstance(game, str) or not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", game):
         raise DeckError(f"{source}: game must be the name of the game the deck is for, like word-thief, not {game!r}")
-    counts: Counter = Counter()
+    counts: Counter[Any] = Counter()
     values: dict[str, int] = {}
     try:
         if "suits" in data:

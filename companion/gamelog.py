@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 from companion.errors import CompanionError, MalformedCard, SaveError
 from companion.events import Challenge, End, Event, HouseWord, Make, Pass, QuiddlerHand, Round, Steal, Word
@@ -23,26 +23,26 @@ class LogError(CompanionError):
         self.index = index
 
 
-def _cards(game: str, tokens) -> Word:
+def _cards(game: str, tokens: object) -> Word:
     if not isinstance(tokens, list):
         raise MalformedCard(f"expected a list of cards, got {tokens!r}")
     return tuple(game_class(game).parse_card(t) for t in tokens)
 
 
-def _words(game: str, words) -> tuple[Word, ...]:
+def _words(game: str, words: object) -> tuple[Word, ...]:
     if not isinstance(words, list):
         raise MalformedCard(f"expected a list of words, got {words!r}")
     return tuple(_cards(game, w) for w in words)
 
 
-def _name(data: dict, key: str, what: str = "name a player") -> str:
+def _name(data: dict[str, Any], key: str, what: str = "name a player") -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise MalformedCard(f"{key!r} must {what}")
     return unicodedata.normalize("NFC", value)  # names compare in NFC, as the game's players do
 
 
-def _text(data: dict, key: str, what: str) -> str | None:
+def _text(data: dict[str, Any], key: str, what: str) -> str | None:
     """An optional text field."""
     value = data.get(key)
     if value is not None and not isinstance(value, str):
@@ -50,7 +50,7 @@ def _text(data: dict, key: str, what: str) -> str | None:
     return value
 
 
-def _targets(data: dict) -> tuple[tuple[str, str], ...]:
+def _targets(data: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     steals = data["steals"] if "steals" in data else [data]
     if not isinstance(steals, list) or not all(isinstance(t, dict) for t in steals):
         raise MalformedCard('"steals" lists {"from": player, "word": spelling} objects')
@@ -60,7 +60,7 @@ def _targets(data: dict) -> tuple[tuple[str, str], ...]:
 _TYPES = frozenset(cls.type for cls in get_args(Event))
 
 
-def event_from_json(game: str, data: dict) -> Event:
+def event_from_json(game: str, data: dict[str, Any]) -> Event:
     if not isinstance(data, dict):
         raise MalformedCard("an event is a JSON object with a \"type\"")
     kind = data.get("type")
@@ -98,7 +98,7 @@ def event_from_json(game: str, data: dict) -> Event:
     return HouseWord(_text(data, "word", "the house word") or "", accept)
 
 
-def event_to_json(game: str, event: Event) -> dict:
+def event_to_json(game: str, event: Event) -> dict[str, Any]:
     card = game_class(game).format_card
 
     def words(ws: tuple[Word, ...]) -> list[list[str]]:
@@ -107,7 +107,7 @@ def event_to_json(game: str, event: Event) -> dict:
     if isinstance(event, Make):
         return {"type": "make", "player": event.player, "words": words(event.words)}
     if isinstance(event, Steal):
-        out: dict = {"type": "steal", "player": event.player}
+        out: dict[str, Any] = {"type": "steal", "player": event.player}
         if len(event.targets) == 1:
             out["from"], out["word"] = event.targets[0]
         else:
@@ -131,13 +131,13 @@ def event_to_json(game: str, event: Event) -> dict:
     raise TypeError(event)
 
 
-def export_log(game: Game) -> dict:
+def export_log(game: Game[Any]) -> dict[str, Any]:
     return {"game": game.kind, "players": list(game.players), "options": dict(game.options),
             "events": [event_to_json(game.kind, e) for e in game.events]}
 
 
-def import_log(data: dict, lexicon: Lexicon | None = None, base: Path | None = None,
-               files: dict[str, str] | None = None) -> Game:
+def import_log(data: dict[str, Any], lexicon: Lexicon | None = None, base: Path | None = None,
+               files: dict[str, str] | None = None) -> Game[Any]:
     """Build a game from a log, applying every event; LogError names the first bad one.
 
     The files its options name (deck_file, dictionary) are read relative to ``base`` (the log's folder),
@@ -170,7 +170,7 @@ LOG_LIMIT = 16 * 1024 * 1024  # bytes: a long game's log is well under 1 MB
 DEPTH_LIMIT = 16  # a game log nests 7 deep at most (a Quiddler round's cards)
 
 
-def _depth(data) -> int:
+def _depth(data: object) -> int:
     """How deep lists and objects nest in ``data``, counted without recursion."""
     deepest, stack = 0, [(data, 1)]
     while stack:
@@ -181,7 +181,7 @@ def _depth(data) -> int:
     return deepest
 
 
-def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game:
+def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game[Any]:
     path = Path(path)
     shown = printable(str(path))
     text = read_text_file(path, LOG_LIMIT, "game log", fault=SaveError)
@@ -198,7 +198,7 @@ def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game:
     return import_log(data, lexicon, base=path.parent)
 
 
-def summary(game: Game) -> dict:
+def summary(game: Game[Any]) -> dict[str, Any]:
     """The replay result: scores, winner (null on a tie) and, for Word Thief, chips.
 
     >>> game = import_log({"game": "quiddler", "players": ["Ann", "Bob"], "events": [
@@ -207,7 +207,7 @@ def summary(game: Game) -> dict:
     >>> summary(game)  # Ann: QU 9 + I 2 + T 3 + 10 longest word; Bob: A 2 + T 3 - Z 14, floored at 0
     {'scores': {'Ann': 24, 'Bob': 0}, 'winner': 'Ann'}
     """
-    out: dict = {"scores": game.scores, "winner": game.winner()}
+    out: dict[str, Any] = {"scores": game.scores, "winner": game.winner()}
     if game.has_chips:
         out["chips"] = {p: game.chips(p).as_dict() for p in game.players}
     return out

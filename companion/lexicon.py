@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import unicodedata
 from collections.abc import Container
@@ -87,7 +89,7 @@ class House:
     banned: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, lists: dict | None) -> House:
+    def of(cls, lists: dict[str, Any] | None) -> House:
         """The house list of a game log's options, in capitals."""
         lists = lists or {}
         return cls(frozenset(w.upper() for w in lists.get("accept", ())),

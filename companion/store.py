@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 from urllib.parse import quote
 
 from companion.errors import CompanionError, GameMovedOn, SaveError
@@ -99,11 +99,11 @@ def guarded(method: Callable[P, R]) -> Callable[P, R]:
 
     @wraps(method)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        owner = args[0]
+        store = cast(Store, getattr(args[0], "store", args[0]))  # the Store itself, or a SavedGame's
         try:
             return method(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise ledger_fault(getattr(owner, "store", owner).path, exc) from exc
+            raise ledger_fault(store.path, exc) from exc
         except OverflowError as exc:  # a game number beyond SQLite's integers
             raise SaveError("there is no saved game with that number; `companion games` lists them") from exc
 
@@ -198,13 +198,13 @@ class Store:
 
     # --- games ----------------------------------------------------------------------------------
     @guarded
-    def create(self, game: Game) -> SavedGame:
+    def create(self, game: Game[Any]) -> SavedGame:
         now = time.time()
         with self._tx():
             cur = self.db.execute(
                 "INSERT INTO games (kind, players, options, created, updated, files) VALUES (?,?,?,?,?,?)",
                 (game.kind, json.dumps(game.players), json.dumps(game.options), now, now, json.dumps(game.files)))
-            gid = cur.lastrowid
+            gid = int(cur.lastrowid or 0)  # an INSERT's row id, never 0
             for seq, event in enumerate(game.events, start=1):
                 self._insert(gid, seq, game.kind, event)
         return SavedGame(self, gid, game, 0)
@@ -259,12 +259,12 @@ class Store:
     def data_version(self) -> int:
         """A number that changes whenever another connection commits to the ledger (SQLite's
         ``PRAGMA data_version``): cheap enough to poll several times a second."""
-        return self.db.execute("PRAGMA data_version").fetchone()[0]
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
 
     @guarded
     def latest_event(self, gid: int) -> int:
         """The number of game ``gid``'s latest event (counted from 1 as in a game log; 0 before the first)."""
-        return self.db.execute("SELECT count(*) FROM events WHERE game_id = ? AND NOT undone", (gid,)).fetchone()[0]
+        return int(self.db.execute("SELECT count(*) FROM events WHERE game_id = ? AND NOT undone", (gid,)).fetchone()[0])
 
     @guarded
     def revision(self, gid: int) -> int:
@@ -272,7 +272,7 @@ class Store:
         row = self.db.execute(f"SELECT {self._revision} FROM games WHERE id = ?", (gid,)).fetchone()
         if row is None:
             raise SaveError(f"there is no saved game {gid}; `companion games` lists them")
-        return row[0]
+        return int(row[0])
 
     @guarded
     def delete(self, gid: int) -> None:
@@ -311,7 +311,7 @@ class SavedGame:
     ``revision`` is the game's revision this object last read or wrote; a write finding another
     one raises GameMovedOn and changes nothing (``reload`` then catches up)."""
 
-    def __init__(self, store: Store, gid: int, game: Game, revision: int):
+    def __init__(self, store: Store, gid: int, game: Game[Any], revision: int):
         self.store, self.id, self.game, self.revision = store, gid, game, revision
 
     def _live(self) -> int:
@@ -380,7 +380,7 @@ class _Transaction:
     def __enter__(self) -> None:
         self.db.execute(self.begin)
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
         try:
             if exc_type is None:
                 self.db.execute("COMMIT")
@@ -389,7 +389,7 @@ class _Transaction:
                 self.db.execute("ROLLBACK")
 
 
-def changes_between(before: Game, after: Game) -> list[str]:
+def changes_between(before: Game[Any], after: Game[Any]) -> list[str]:
     """What happened to a game between two readings, in each event's own words: undone events, then new ones."""
     same = 0
     for mine, theirs in zip(before.events, after.events):
@@ -400,7 +400,7 @@ def changes_between(before: Game, after: Game) -> list[str]:
     return undone + [o.summary or o.event.type for o in after.outcomes[same:]]
 
 
-def new_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> Game:
+def new_game(store: Store, kind: str, players: list[str], options: dict[str, Any] | None = None) -> Game[Any]:
     """A game with the table's house list folded into its options, not saved yet."""
     opts = dict(options or {})
     if house := store.house(kind):
@@ -408,6 +408,6 @@ def new_game(store: Store, kind: str, players: list[str], options: dict | None =
     return game_class(kind)(players, opts)
 
 
-def new_saved_game(store: Store, kind: str, players: list[str], options: dict | None = None) -> SavedGame:
+def new_saved_game(store: Store, kind: str, players: list[str], options: dict[str, Any] | None = None) -> SavedGame:
     """Start a game with the table's house list folded into its options, and save it."""
     return store.create(new_game(store, kind, players, options))

@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.base import Game
 from companion.games.options import Option
 from companion.games.quiddler import Quiddler
 from companion.games.word_thief import WordThief
 from companion.games.words_and_points import WordsAndPoints
 
-GAME_CLASSES: dict[str, type[Game]] = {cls.kind: cls for cls in (WordThief, Quiddler, WordsAndPoints)}
+GAME_CLASSES: dict[str, type[Game[Any]]] = {cls.kind: cls for cls in (WordThief, Quiddler, WordsAndPoints)}
 
 
-def game_class(kind: str) -> type[Game]:
+def game_class(kind: object) -> type[Game[Any]]:
+    """The class of a game name (a log's "game" may be anything)."""
     from companion.errors import SetupError
 
-    try:
-        return GAME_CLASSES[kind]
-    except (KeyError, TypeError):  # TypeError: a log's "game" that is not text
-        raise SetupError(f"unknown game {kind!r}; choose one of {', '.join(GAME_CLASSES)}") from None
+    cls = GAME_CLASSES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise SetupError(f"unknown game {kind!r}; choose one of {', '.join(GAME_CLASSES)}")
+    return cls
 
 
-def register(cls: type[Game]) -> type[Game]:
+def register(cls: type[Game[Any]]) -> type[Game[Any]]:
     """Add a game: its class is all the app needs (with its deck file). Usable as a class decorator."""
     GAME_CLASSES[cls.kind] = cls
     return cls
@@ -40,7 +43,7 @@ def options_table() -> str:
     return "\n".join(lines)
 
 
-def new_game(kind: str, players: list[str], options: dict | None = None, **kw) -> Game:
+def new_game(kind: str, players: list[str], options: dict[str, Any] | None = None, **kw: Any) -> Game[Any]:
     return game_class(kind)(players, options or {}, **kw)
 
 

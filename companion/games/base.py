@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from companion.anagrams import Anagrams, anagram_index
 from companion.cards import Card, spell
@@ -34,8 +34,11 @@ class State:
     ended: bool = False
     house: House = House()  # the table's rulings so far: the options' house list, then house events
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         return replace(self, scores=dict(self.scores))
+
+
+S = TypeVar("S", bound=State)  # a game's own state
 
 
 @dataclass(frozen=True)
@@ -55,16 +58,16 @@ class RoundTable:
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[S]):
     """What a game's rule function returns for one event."""
 
-    state: State
+    state: S
     lines: tuple[LedgerLine, ...] = ()
     verdict: bool | None = None
     summary: str = ""
 
 
-class Game:
+class Game(Generic[S]):
     """A game in progress: its events and the states they fold to.
 
     ``check(event)`` raises the specific error of an illegal event, ``preview(event)``
@@ -102,7 +105,7 @@ class Game:
     order_example: ClassVar[str] = "A B C"  # cards listed for teaching the reader a deck
     snap_note: ClassVar[str] = ""  # what a photo of a play cannot show, and what to type for it
 
-    def __init__(self, players: list[str], options: dict | None = None, *, deck: Deck | None = None,
+    def __init__(self, players: list[str], options: dict[str, Any] | None = None, *, deck: Deck | None = None,
                  lexicon: Lexicon | None = None, files: dict[str, str] | None = None, base: Path | None = None):
         self.players = self._check_players(players)
         self.options = dict(options or {})
@@ -119,12 +122,12 @@ class Game:
         start.house = House.of(self.options.get("house"))
         self.events: list[Event] = []
         self.outcomes: list[Outcome] = []
-        self._states: list[State] = [start]
+        self._states: list[S] = [start]
         self._redo: list[Event] = []
 
     # --- set-up -------------------------------------------------------------------------------
     @staticmethod
-    def read_files(options: dict, base: Path | None = None) -> dict[str, str]:
+    def read_files(options: dict[str, Any], base: Path | None = None) -> dict[str, str]:
         """The text of the deck file and word list the options name, checked (regular, small, readable)."""
         readers = {"deck_file": read_deck_file, "dictionary": read_word_list}
         return {name: read(Path(base or ".") / Path(options[name]).expanduser())
@@ -167,7 +170,7 @@ class Game:
             out.append(f"dictionary {self.options['dictionary']}")
         return out
 
-    def _check_options(self, options: dict) -> None:
+    def _check_options(self, options: dict[str, Any]) -> None:
         """Options are strict: an unknown name or a value of the wrong type is refused."""
         known = self.options_known()
         for name, value in options.items():
@@ -178,8 +181,8 @@ class Game:
                                  f"its options are {', '.join(sorted(known))}")
             known[name].check(value)
 
-    def initial_state(self) -> State:
-        return State(scores={p: 0 for p in self.players})
+    def initial_state(self) -> S:
+        return cast(S, State(scores={p: 0 for p in self.players}))
 
     # --- notation: cards and plays as text ------------------------------------------------------
     @classmethod
@@ -270,14 +273,14 @@ class Game:
         """Whether a challenge names its word (and its owner) rather than taking the latest play whole."""
         return False
 
-    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+    def challengeable(self, state: S | None = None) -> list[tuple[str, str]]:
         """(owner, word) pairs a challenge may target now. When a challenge takes the latest play whole,
         one pair whose word is the play's words joined by spaces."""
         return []
 
     # --- reading the state --------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         return self._states[-1]
 
     @property
@@ -292,11 +295,11 @@ class Game:
     def to_play(self) -> str | None:
         return None if self.state.ended else self.players[self.state.turn % len(self.players)]
 
-    def end_due(self, state: State | None = None) -> str | None:
+    def end_due(self, state: S | None = None) -> str | None:
         """Why no turn may follow though the end is not entered yet, or None (Word Thief knows when it is over)."""
         return None
 
-    def hand_sizes(self, state: State | None = None) -> dict[str, int] | None:
+    def hand_sizes(self, state: S | None = None) -> dict[str, int] | None:
         """How many cards each player holds, where the ledger knows it."""
         return None
 
@@ -325,12 +328,12 @@ class Game:
         """Short plain facts about the game in progress (trump, draw pile, round), for a board's header."""
         return ()
 
-    def is_word(self, word: str, state: State | None = None) -> bool:
+    def is_word(self, word: str, state: S | None = None) -> bool:
         st = state or self.state
         w = word.upper()
         return st.house.allows(w, self.lexicon)
 
-    def anagrams(self, state: State | None = None) -> Anagrams:
+    def anagrams(self, state: S | None = None) -> Anagrams:
         """The word finder the coach searches with: the word list with the house list's rulings."""
         st = state or self.state
         house = st.house | self.lexicon.house
@@ -349,7 +352,7 @@ class Game:
         """For each word on a table, the steals that rebuild it with 1..add more letters, best first."""
         raise CompanionError(f"there are no steals in {self.title}")
 
-    def table_steals(self, state: State | None = None, thief: str | None = None, add: int = 2) -> list[StealIdea]:
+    def table_steals(self, state: S | None = None, thief: str | None = None, add: int = 2) -> list[StealIdea]:
         """The steals the table offers the player to move, best first (none in a game without steals)."""
         return []
 
@@ -361,7 +364,7 @@ class Game:
         """What the coach says of the latest event once it is over (nothing, unless a game says more)."""
         return []
 
-    def judge(self, words: list[str], state: State | None = None) -> bool:
+    def judge(self, words: list[str], state: S | None = None) -> bool:
         """VALID only if every word is: a multi-word play is judged as a whole."""
         return bool(words) and all(self.is_word(w, state) for w in words)
 
@@ -418,11 +421,11 @@ class Game:
         return self._redo[-1] if self._redo else None
 
     @property
-    def state_before_last(self) -> State:
+    def state_before_last(self) -> S:
         """The state the latest event started from (the start when there is none)."""
         return self._states[-2] if len(self._states) > 1 else self._states[0]
 
-    def _fold(self, state: State, event: Event) -> tuple[State, Outcome]:
+    def _fold(self, state: S, event: Event) -> tuple[S, Outcome]:
         if isinstance(event, HouseWord):
             step = self._house(state, event)
         else:
@@ -433,7 +436,7 @@ class Game:
         chips = {p: ChipMove.between(before[p], after[p]) for p in self.players} if self.has_chips else {}
         return step.state, Outcome(event, step.lines, dict(before), dict(after), chips, step.verdict, step.summary)
 
-    def step(self, state: State, event: Event) -> Step:
+    def step(self, state: S, event: Event) -> Step[S]:
         """The rules: the new state for one event, or a specific error."""
         self.check_event_type(event.type)
         raise NotImplementedError(f"{self.title} lists {event.type} among its events but has no rule for it")
@@ -444,7 +447,7 @@ class Game:
         if kind not in cls.event_types:
             raise IllegalPlay(f"{kind} is not an event of {cls.title}")
 
-    def _house(self, state: State, event: HouseWord) -> Step:
+    def _house(self, state: S, event: HouseWord) -> Step[S]:
         new = state.copy()
         new.house = state.house.ruling(event.word, event.accept)
         return Step(new, summary=f"house list: {event.word.upper()} {'accepted' if event.accept else 'banned'}")
@@ -470,7 +473,7 @@ class Game:
                 where = f" of {SUIT_NAMES[card.suit]}" if card.suit else ""
                 raise DeckError(f"the deck has no {card.face}{where}; check the card or the deck file")
 
-    def check_conserved(self, cards: Counter) -> None:
+    def check_conserved(self, cards: Counter[Any]) -> None:
         """No more copies of a card than the deck holds."""
         for key, n in cards.items():
             have = self.deck.count(*key)
@@ -483,7 +486,7 @@ class Game:
         if len(spell(word)) < 2:
             raise IllegalPlay(f"{spell(word) or 'an empty word'} is too short: a word has 2 or more letters")
 
-    def challenge_penalty_step(self, state: State, challenger: str, penalty: int, what: str) -> Step:
+    def challenge_penalty_step(self, state: S, challenger: str, penalty: int, what: str) -> Step[S]:
         new = state.copy()
         lines: tuple[LedgerLine, ...] = ()
         if penalty:

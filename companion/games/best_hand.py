@@ -12,6 +12,8 @@ one table per longest-word length, finds the best arrangement. Ten cards make 1,
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +33,7 @@ class _Candidate:
     faces: tuple[str, ...]  # in the word's order
 
 
-def spell_with(word: str, faces: Counter) -> tuple[str, ...] | None:
+def spell_with(word: str, faces: Counter[Any]) -> tuple[str, ...] | None:
     """The cards of ``faces`` in the order that spells ``word``, using every one of them; or None.
 
     >>> spell_with("QUIT", Counter({"Q": 1, "U": 1, "I": 1, "T": 1}))
@@ -110,14 +112,14 @@ def best_hand(cards: Word, value: Callable[[str], int], anagrams: Anagrams, out:
     left: list[Card] = []
     remaining, at = full, longest
     while remaining:
-        _, _, cand, rest_longest = best(remaining)[at]
-        if cand is None:
+        _, _, word, rest_longest = best(remaining)[at]
+        if word is None:
             low = remaining & -remaining
             left.append(cards[low.bit_length() - 1])
             remaining ^= low
         else:
-            words.append(tuple(Card(f) for f in cand.faces))
-            remaining ^= cand.mask
+            words.append(tuple(Card(f) for f in word.faces))
+            remaining ^= word.mask
             at = rest_longest
     in_words = options[longest][0]
     return BestHand(tuple(words), tuple(left), in_words - sum(value(c.face) for c in left), longest)

@@ -22,7 +22,7 @@ from companion.events import Word
 def best_word(hand: Word, table: Word, value: Callable[[str], int], anagrams: Anagrams) -> BestHand | None:
     """The highest-scoring word of 2+ letters using hand cards and, when the table has letters, one of them."""
     n = len(hand)
-    options: dict[tuple, tuple[int, tuple[Card, ...]]] = {}  # one entry per distinct set of cards
+    options: dict[tuple[tuple[str, str], ...], tuple[int, tuple[Card, ...]]] = {}  # one entry per distinct set of cards
     for mask in range(1, 1 << n):
         chosen = tuple(hand[i] for i in range(n) if mask >> i & 1)
         for through in table or [None]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Any, Self
 
 from companion.cards import Card, spell
 from companion.coach import BestHand, Moment
 from companion.decks import Deck
 from companion.errors import AmbiguousSpelling, IllegalPlay, MalformedCard
-from companion.events import Challenge, End, QuiddlerHand, Round, Word
+from companion.events import Challenge, End, QuiddlerHand, Round, Event, Word
 from companion.games.base import Game, Laid, RoundTable, State, Step
 from companion.games.best_hand import best_hand
 from companion.games.options import Option
@@ -95,11 +96,11 @@ class RoundRecord:
 class QuiddlerState(State):
     rounds: tuple[RoundRecord, ...] = ()
 
-    def copy(self) -> QuiddlerState:
+    def copy(self) -> Self:
         return replace(self, scores=dict(self.scores))
 
 
-class Quiddler(Game):
+class Quiddler(Game[QuiddlerState]):
     kind = "quiddler"
     title = "Quiddler"
     max_players = 8
@@ -177,7 +178,7 @@ class Quiddler(Game):
     def challenge_names_word(self) -> bool:
         return True
 
-    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+    def challengeable(self, state: QuiddlerState | None = None) -> list[tuple[str, str]]:
         """Every word of the latest round."""
         rounds = (state or self.state).rounds
         return [(h.player, spell(w)) for h in rounds[-1].hands for w in h.words] if rounds else []
@@ -252,7 +253,7 @@ class Quiddler(Game):
                                            (penalties or {}).get(h.player, 0)))
         return tuple(out_results)
 
-    def step(self, state: QuiddlerState, event) -> Step:  # type: ignore[override]
+    def step(self, state: QuiddlerState, event: Event) -> Step[QuiddlerState]:
         if isinstance(event, Round):
             return self._round(state, event)
         if isinstance(event, Challenge):
@@ -264,7 +265,7 @@ class Quiddler(Game):
             return Step(new, summary="the table stops the game")
         return super().step(state, event)
 
-    def _round(self, state: QuiddlerState, event: Round) -> Step:
+    def _round(self, state: QuiddlerState, event: Round) -> Step[QuiddlerState]:
         number = len(state.rounds) + 1
         if number > ROUNDS:
             raise IllegalPlay(f"all {ROUNDS} rounds are played; the game is over")
@@ -276,7 +277,7 @@ class Quiddler(Game):
         missing = [p for p in self.players if p not in seen]
         if missing:
             raise IllegalPlay(f"the round lists no hand for {', '.join(missing)}; every player shows words and cards left")
-        cards: Counter = Counter()
+        cards: Counter[Any] = Counter()
         for h in event.hands:
             for w in h.words:
                 if len(w) < 2:
@@ -305,7 +306,7 @@ class Quiddler(Game):
             new.ended = True
         return Step(new, tuple(lines), summary=f"round {number}: {event.out} went out")
 
-    def _challenge(self, state: QuiddlerState, event: Challenge) -> Step:
+    def _challenge(self, state: QuiddlerState, event: Challenge) -> Step[QuiddlerState]:
         challenger = self.player(event.player)
         if not state.rounds:
             raise IllegalPlay("no round has been played yet; nothing to challenge")

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 from string import ascii_uppercase
+from typing import Any
 
 from companion.anagrams import Anagrams
 from companion.cards import spell
@@ -19,7 +20,7 @@ from companion.coach import StealIdea
 from companion.events import Word
 
 def find_steals(stolen: Word, value: Callable[[str], int], length_bonus: Callable[[int], int], anagrams: Anagrams,
-                spare: Counter, add: int = 2, owner: str | None = None) -> list[StealIdea]:
+                spare: Counter[Any], add: int = 2, owner: str | None = None) -> list[StealIdea]:
     """Every word that rebuilds ``stolen`` with 1..``add`` letters more, best first.
 
     Points are before suits: the letter sum (jokers 0) and the length bonus. The jokers stand
@@ -30,7 +31,7 @@ def find_steals(stolen: Word, value: Callable[[str], int], length_bonus: Callabl
     jokers = sum(c.wild for c in stolen)
     fixed_sum = sum(value(c.face) for c in stolen)
     stolen_text = spell(stolen)
-    ideas = []
+    ideas: list[StealIdea] = []
     for extra in range(1, add + 1):
         for free in combinations_with_replacement(ascii_uppercase, jokers + extra):
             found = anagrams.of(fixed + "".join(free))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Any, Self
 
 from companion.cards import Card, CardKey, spell, suit_of
 from companion.coach import Moment, StealIdea, spelled
 from companion.decks import SUIT_NAMES, SUITS, WILD, Deck
 from companion.errors import IllegalPlay, MalformedCard, SetupError
-from companion.events import Challenge, End, Make, Pass, Steal, Word
+from companion.events import Challenge, End, Make, Pass, Steal, Event, Word
 from companion.games.base import Game, Laid, State, Step
 from companion.games.options import CHALLENGER_PENALTY, COACH, TRUMP, Option
 from companion.games.steals import best_first, find_steals
@@ -66,6 +67,11 @@ class TableWord:
     def text(self) -> str:
         return spell(self.cards)
 
+    @property
+    def suit(self) -> str:
+        """The suit all the cards of a locked word share ("" for an unlocked word)."""
+        return suit_of(self.cards) or ""
+
 
 @dataclass(frozen=True)
 class Play:
@@ -86,9 +92,9 @@ class WordThiefState(State):
     plays: tuple[Play, ...] = ()
     next_uid: int = 0
     # cards a challenge handed back, known to be in a hand until they are played again (the deck check counts them)
-    returned: dict[str, Counter] = None  # type: ignore[assignment]
+    returned: dict[str, Counter[CardKey]] = None  # type: ignore[assignment]
 
-    def copy(self) -> WordThiefState:
+    def copy(self) -> Self:
         return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands),
                        returned=dict(self.returned))
 
@@ -104,7 +110,7 @@ class Scored:
     length_bonus: int
 
 
-class WordThief(Game):
+class WordThief(Game[WordThiefState]):
     kind = "word-thief"
     title = "Word Thief"
     has_chips = True
@@ -127,7 +133,7 @@ class WordThief(Game):
     hand_hint = "e.g. qa/dh or Qd Ah"
     order_example = "Ah Bs Cd Dc *  (* a joker)"
 
-    def _check_options(self, options: dict) -> None:
+    def _check_options(self, options: dict[str, Any]) -> None:
         super()._check_options(options)
         if options.get("half_deck") and len(self.players) != 2:
             raise SetupError("half_deck is for two players only")
@@ -203,7 +209,7 @@ class WordThief(Game):
     def challenge_names_word(self) -> bool:
         return bool(self.options.get("challenge_any"))
 
-    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+    def challengeable(self, state: WordThiefState | None = None) -> list[tuple[str, str]]:
         st = state or self.state
         if self.challenge_names_word:
             return [(w.owner, w.text) for words in st.table.values() for w in words]
@@ -226,8 +232,8 @@ class WordThief(Game):
         multiplier = (3 if suit == self.trump else 2) if locked else 1
         return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus(len(cards)))
 
-    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], used: Counter,
-             stolen: tuple[TableWord, ...]) -> Step:
+    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], used: Counter[Any],
+             stolen: tuple[TableWord, ...]) -> Step[WordThiefState]:
         """Lay the words: ``used`` holds the cards from the hand, the rest are the stolen words' cards."""
         hand, from_hand = state.hands[player], sum(used.values())
         if from_hand > hand:
@@ -240,7 +246,7 @@ class WordThief(Game):
         for i, s in enumerate(scored):
             bonus = s.length_bonus + (whole if i == 0 else 0)
             made.append(TableWord(new.next_uid + i, player, s.cards, s.locked, s.word_points, bonus))
-            lock = f", locked in {SUIT_NAMES[s.suit]}{' (trump)' if s.multiplier == 3 else ''}" if s.locked else ""
+            lock = f", locked in {SUIT_NAMES[s.suit]}{' (trump)' if s.multiplier == 3 else ''}" if s.suit else ""
             note = f"{spell(s.cards)}: {s.letter_sum} x{s.multiplier}{lock}"
             if s.length_bonus:
                 note += f", length +{s.length_bonus}"
@@ -265,15 +271,15 @@ class WordThief(Game):
         return Step(new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} "
                     + ", ".join(w.text for w in made))
 
-    def _check_deck(self, state: WordThiefState, table: Counter, player: str, used: Counter) -> None:
+    def _check_deck(self, state: WordThiefState, table: Counter[Any], player: str, used: Counter[Any]) -> None:
         """The deck check of a play: the table after it, plus the cards other challenges left known in hands."""
         held = sum((state.returned[p] - used if p == player else state.returned[p] for p in self.players), Counter())
         self.check_conserved(table + held)
 
-    def _on_table(self, state: WordThiefState) -> Counter:
+    def _on_table(self, state: WordThiefState) -> Counter[Any]:
         return Counter(c.key for words in state.table.values() for w in words for c in w.cards)
 
-    def end_due(self, state: WordThiefState | None = None) -> str | None:  # type: ignore[override]
+    def end_due(self, state: WordThiefState | None = None) -> str | None:
         """The game is over once the draw pile is empty and a player holds no cards."""
         st = state or self.state
         if st.ended or st.pile:
@@ -285,7 +291,7 @@ class WordThief(Game):
         return dict((state or self.state).hands)
 
     # --- the events ---------------------------------------------------------------------------
-    def step(self, state: WordThiefState, event) -> Step:  # type: ignore[override]
+    def step(self, state: WordThiefState, event: Event) -> Step[WordThiefState]:
         if isinstance(event, (Make, Steal, Pass)) and (why := self.end_due(state)):
             raise IllegalPlay(f"{why}: the game is over; only a challenge of the latest play or the end may follow")
         if isinstance(event, Make):
@@ -307,7 +313,7 @@ class WordThief(Game):
             self.check_word_length(w)
             self.check_cards(w)
 
-    def _make(self, state: WordThiefState, event: Make) -> Step:
+    def _make(self, state: WordThiefState, event: Make) -> Step[WordThiefState]:
         self.check_turn(state, event.player)
         self._check_words(event.words)
         if len(event.words) > 1 and not self.options.get("several_words"):
@@ -316,7 +322,7 @@ class WordThief(Game):
         self._check_deck(state, self._on_table(state) + used, event.player, used)
         return self._lay(state, event.player, event.words, used, ())
 
-    def find_victim_word(self, state: WordThiefState, victim: str, spelling: str, new_cards: Counter) -> TableWord:
+    def find_victim_word(self, state: WordThiefState, victim: str, spelling: str, new_cards: Counter[Any]) -> TableWord:
         """The victim's word of that spelling: the unlocked one whose cards all appear in the new words."""
         matches = [w for w in state.table[victim] if w.text == spelling.upper()]
         if not matches:
@@ -325,7 +331,7 @@ class WordThief(Game):
         unlocked = [w for w in matches if not w.locked]
         if not unlocked:
             w = matches[0]
-            raise IllegalPlay(f"{w.text} is locked: all its cards are {SUIT_NAMES[suit_of(w.cards)]}; a locked word cannot be stolen")
+            raise IllegalPlay(f"{w.text} is locked: all its cards are {SUIT_NAMES[w.suit]}; a locked word cannot be stolen")
         for w in unlocked:
             if not Counter(c.key for c in w.cards) - new_cards:
                 return w
@@ -342,11 +348,11 @@ class WordThief(Game):
                 if owner == thief:
                     reason = "your own word"
                 elif w.locked:
-                    reason = f"locked in {SUIT_NAMES[suit_of(w.cards)]}"
+                    reason = f"locked in {SUIT_NAMES[w.suit]}"
                 out.append((w, reason))
         return out
 
-    def _steal(self, state: WordThiefState, event: Steal) -> Step:
+    def _steal(self, state: WordThiefState, event: Steal) -> Step[WordThiefState]:
         thief = event.player
         self.check_turn(state, thief)
         if not event.targets:
@@ -365,7 +371,7 @@ class WordThief(Game):
         stolen_cards = Counter(c.key for w in stolen for c in w.cards)
         missing = stolen_cards - new_cards
         if missing:
-            names = ", ".join(("joker" if f == "*" else f + s) for (f, s) in missing.elements())
+            names = ", ".join(("joker" if f == "*" else f + (s or "")) for (f, s) in missing.elements())
             raise IllegalPlay(f"the new words leave out {names} of the stolen word; a steal uses every stolen card")
         used = new_cards - stolen_cards
         if not used:
@@ -375,7 +381,7 @@ class WordThief(Game):
         self._check_deck(state, self._on_table(state) - stolen_cards + new_cards, thief, used)
         return self._lay(state, thief, event.words, used, stolen)
 
-    def _pass(self, state: WordThiefState, event: Pass) -> Step:
+    def _pass(self, state: WordThiefState, event: Pass) -> Step[WordThiefState]:
         self.check_turn(state, event.player)
         new = state.copy()
         self._pass_penalty(new, event.player)
@@ -426,7 +432,7 @@ class WordThief(Game):
             raise IllegalPlay(f"{word} was laid with words that have been stolen since; it can no longer be taken back")
         return at
 
-    def _challenge(self, state: WordThiefState, event: Challenge) -> Step:
+    def _challenge(self, state: WordThiefState, event: Challenge) -> Step[WordThiefState]:
         challenger = self.player(event.player)
         at = self.challenged_play(state, event)
         play = state.plays[at]
@@ -455,10 +461,12 @@ class WordThief(Game):
         new.plays = state.plays[:at] + state.plays[at + 1:]
         return Step(new, tuple(lines), False, f"{what} is NOT VALID: taken back, {owner} loses {PASS_PENALTY}")
 
-    def _end(self, state: WordThiefState, event: End) -> Step:
+    def _end(self, state: WordThiefState, event: End) -> Step[WordThiefState]:
         hands = self.end_hands(event)
         # a hand shown holds the cards a challenge handed back: count each card once
-        held = sum((state.returned[p] | Counter(c.key for c in hands.get(p, ())) for p in self.players), Counter())
+        held: Counter[CardKey] = Counter()
+        for p in self.players:
+            held += state.returned[p] | Counter(c.key for c in hands.get(p, ()))
         self.check_conserved(self._on_table(state) + held)
         new = state.copy()
         new.ended = True
@@ -470,9 +478,9 @@ class WordThief(Game):
         return Step(new, tuple(lines), summary="end of game: hands deducted")
 
     # --- the coach ----------------------------------------------------------------------------
-    def _copies(self) -> Counter:
+    def _copies(self) -> Counter[Any]:
         """The deck's copies of each letter over all suits, and of the joker ("*")."""
-        copies: Counter = Counter()
+        copies: Counter[Any] = Counter()
         for (face, _), n in self.deck.counts.items():
             copies[face] += n
         return copies
@@ -529,11 +537,11 @@ def _unsuited(text: str) -> Word:
                  for t in re.findall(r"\*?[A-Za-z]", text))
 
 
-def _each_word_holds_one(words: tuple[Word, ...], stolen: Counter) -> bool:
+def _each_word_holds_one(words: tuple[Word, ...], stolen: Counter[Any]) -> bool:
     """Can the stolen cards be placed so that every new word holds at least one? (a small matching)"""
     keys = [set(c.key for c in w) & set(stolen) for w in words]
 
-    def place(i: int, left: Counter) -> bool:
+    def place(i: int, left: Counter[Any]) -> bool:
         if i == len(keys):
             return True
         for k in keys[i]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Any, Self
 
 from companion.cards import Card, spell
 from companion.coach import BestHand, Moment, spelled
 from companion.decks import WILD
 from companion.errors import IllegalPlay, MalformedCard
-from companion.events import Challenge, End, Make, Pass, Word
+from companion.events import Challenge, End, Make, Pass, Event, Word
 from companion.games.base import Game, Laid, State, Step
 from companion.games.best_word import best_word
 from companion.games.options import Option
@@ -40,7 +41,7 @@ class Placed:
     points: int
 
     @property
-    def new_cards(self) -> list:
+    def new_cards(self) -> list[Card]:
         return [c for w in self.words for c in w if not c.table]
 
 
@@ -50,11 +51,11 @@ class WordsAndPointsState(State):
     hands: dict[str, int] = None  # type: ignore[assignment]
     pile: int = 0
 
-    def copy(self) -> WordsAndPointsState:
+    def copy(self) -> Self:
         return replace(self, scores=dict(self.scores), hands=dict(self.hands))
 
 
-class WordsAndPoints(Game):
+class WordsAndPoints(Game[WordsAndPointsState]):
     kind = "words-and-points"
     title = "Words And Points"
     event_types = Game.event_types | {"make", "pass"}
@@ -89,7 +90,7 @@ class WordsAndPoints(Game):
     def pile(self) -> int:
         return self.state.pile
 
-    def challengeable(self, state: State | None = None) -> list[tuple[str, str]]:
+    def challengeable(self, state: WordsAndPointsState | None = None) -> list[tuple[str, str]]:
         plays = (state or self.state).plays
         return [(plays[-1].player, " ".join(spell(w) for w in plays[-1].words))] if plays else []
 
@@ -97,7 +98,7 @@ class WordsAndPoints(Game):
         return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
                                    pile=self.deck.size - HAND * len(self.players))
 
-    def table_letters(self, state: WordsAndPointsState | None = None) -> Counter:
+    def table_letters(self, state: WordsAndPointsState | None = None) -> Counter[Any]:
         """Letters lying on the table, a blank keyed as '*' plus its letter."""
         st = state or self.state
         return Counter(("*" + c.letter) if c.wild else c.letter for p in st.plays for c in p.new_cards)
@@ -108,7 +109,7 @@ class WordsAndPoints(Game):
     def facts(self) -> tuple[str, ...]:
         return (f"draw pile: {self.state.pile}",)
 
-    def step(self, state: WordsAndPointsState, event) -> Step:  # type: ignore[override]
+    def step(self, state: WordsAndPointsState, event: Event) -> Step[WordsAndPointsState]:
         if isinstance(event, Make):
             return self._make(state, event)
         if isinstance(event, Pass):
@@ -126,10 +127,10 @@ class WordsAndPoints(Game):
             return Step(new, summary="end of game")
         return super().step(state, event)
 
-    def _on_table(self, state: WordsAndPointsState) -> Counter:
+    def _on_table(self, state: WordsAndPointsState) -> Counter[Any]:
         return Counter(c.key for p in state.plays for c in p.new_cards)
 
-    def _make(self, state: WordsAndPointsState, event: Make) -> Step:
+    def _make(self, state: WordsAndPointsState, event: Make) -> Step[WordsAndPointsState]:
         self.check_turn(state, event.player)
         if not event.words:
             raise IllegalPlay("the play has no words")
@@ -166,7 +167,7 @@ class WordsAndPoints(Game):
         lines = tuple(LedgerLine(event.player, word=p, note=f"{spell(w)}: {p}") for w, p in zip(event.words, points))
         return Step(new, lines, summary=f"{event.player} makes " + ", ".join(spell(w) for w in event.words))
 
-    def _challenge(self, state: WordsAndPointsState, event: Challenge) -> Step:
+    def _challenge(self, state: WordsAndPointsState, event: Challenge) -> Step[WordsAndPointsState]:
         challenger = self.player(event.player)
         if not state.plays:
             raise IllegalPlay("there is no play on the table to challenge")
