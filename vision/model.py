@@ -75,13 +75,18 @@ def save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
 
 def _synthetic(game: str) -> dict[str, np.ndarray]:
     path = data_dir() / "cache" / f"{game}-{_source_stamp()}.npz"
-    if path.is_file():
+    try:
         with np.load(path) as f:
             return dict(f)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        pass  # not drawn yet, or damaged (a write cut short, a full disk): drawn again and rewritten below
     arrays = sample_arrays(glyphs.synthetic_samples(game))
-    for stale in path.parent.glob(f"{game}-*.npz"):  # templates of an older version of the designs
-        stale.unlink()
-    save_arrays(path, arrays)
+    try:
+        for stale in path.parent.glob(f"{game}-*.npz"):  # templates of an older version of the designs
+            stale.unlink()
+        save_arrays(path, arrays)
+    except OSError:
+        pass  # a data folder we may not write to: the templates are drawn again next session
     return arrays
 
 
@@ -95,7 +100,7 @@ def taught_arrays(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
             arrays = dict(f)
         fields = json.loads(str(arrays.pop("layout")))
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
-        raise VisionError(f"{path} is damaged ({type(exc).__name__}); teach the deck again with --replace, "
+        raise VisionError(f"{path} is damaged; teach the deck again with --replace, "
                           "or delete the file to read with the drawn designs only") from exc
     layout = Layout(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     return arrays, layout

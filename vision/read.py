@@ -16,6 +16,7 @@ from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable
 from vision.glyphs import EMPTY, Classifier, Ink, Parts, card_parts, features, hog, ink_of
 from vision.model import Model, model
 from vision.ocr import backend, ocr_status
+from vision.photo_file import decode
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
@@ -65,7 +66,14 @@ class PhotoReading:
 
 
 def load_image(source: str | Path | np.ndarray) -> np.ndarray:
-    """A BGR image from a path or an array; shrinks huge photos, refuses tiny ones."""
+    """A BGR image from a path or an array; refuses tiny ones (see open_photo)."""
+    return open_photo(source)[0]
+
+
+def open_photo(source: str | Path | np.ndarray) -> tuple[np.ndarray, float]:
+    """A BGR image from a path or an array, shrunk to MAX_SIDE, and its scale to the source's
+    pixels. Refuses tiny ones, and files that are no photo (see photo_file.decode)."""
+    scale = 1.0
     if isinstance(source, np.ndarray):
         img = source
         if img.ndim == 2:
@@ -76,16 +84,15 @@ def load_image(source: str | Path | np.ndarray) -> np.ndarray:
             raise NotAnImage(f"an array of shape {img.shape} is not a BGR image; pass height x width x 3")
         img = img.astype(np.uint8, copy=False)
     else:
-        path = Path(source)
-        if not path.is_file():
-            raise NotAnImage(f"{path}: no such file; give the path of a JPEG or PNG photo")
-        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if img is None:
-            raise NotAnImage(f"{path}: not an image OpenCV can read; give a JPEG or PNG photo")
+        img, scale = decode(Path(source))
     if img.size == 0 or min(img.shape[:2]) < MIN_SIDE:
         raise TinyImage(f"image of {img.shape[1]}x{img.shape[0]} pixels is too small to read cards; "
                         f"take a photo at least {MIN_SIDE} pixels on each side")
-    return img
+    if max(img.shape[:2]) > MAX_SIDE:  # more pixels only cost time
+        shrink = MAX_SIDE / max(img.shape[:2])
+        img = cv2.resize(img, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        scale *= shrink
+    return img, scale
 
 
 def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -372,11 +379,7 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     ocr = backend()
     if ocr is None and require_ocr:
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
-    img = load_image(source)
-    scale = 1.0
-    if max(img.shape[:2]) > MAX_SIDE:
-        scale = MAX_SIDE / max(img.shape[:2])
-        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    img, scale = open_photo(source)
     quads, shown, _, cut_off, outlines = find_cards(img)
     heaps = sum(card_heap(img, o) for o in outlines)
     if not quads:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision import NoCardsFound, NotAnImage, ocr_status, read_photo
-from vision.errors import CardsOverlap, NoCamera, OcrUnavailable, OrderMismatch, TinyImage
+from vision.errors import CardsOverlap, NoCamera, OcrUnavailable, OrderMismatch, TinyImage, VisionError
 from vision.designs import draw_card
 from vision.render import _composite, _place, render_photo
 
@@ -158,3 +158,91 @@ def test_vision_imports_no_textual_and_only_pure_companion_modules() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.errors', 'companion.files', "
                                   "'companion.paths', 'companion.plural', 'companion.text']")
+
+
+def _png_1bit(path: Path, width: int, height: int) -> None:
+    """A valid black 1-bit PNG, written row by row: tiny on disk, width x height x 3 bytes decoded."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = b"\x00" * (1 + (width + 7) // 8)
+    z = zlib.compressobj(9)
+    body = b"".join(z.compress(row) for _ in range(height)) + z.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+                     + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+
+
+def test_a_picture_too_big_is_refused_from_its_header(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.png"
+    _png_1bit(bomb, 30000, 30000)  # decoded it would take 2.7 GB
+    with pytest.raises(NotAnImage, match=r"bomb.png is 30000x30000 pixels, more than the reader opens"):
+        read_photo(bomb, "quiddler")
+
+
+def test_a_jpeg_cut_short_says_so(tmp_path: Path) -> None:
+    whole = SAMPLE.read_bytes()
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(whole[:len(whole) * 2 // 3])
+    with pytest.raises(NotAnImage, match="the file is cut short"):
+        read_photo(cut, "quiddler")
+    result = run_cli("read", "--game", "quiddler", str(cut))
+    assert result.returncode == NotAnImage.exit_code
+    assert result.stderr.strip().splitlines() == [f"{cut}: the file is cut short (an unfinished copy or download); "
+                                                  "copy the photo again"]  # no libjpeg warning before it
+
+
+def test_a_folder_and_an_unreadable_file(tmp_path: Path, monkeypatch) -> None:
+    with pytest.raises(NotAnImage, match="is a folder"):
+        read_photo(tmp_path, "quiddler")
+    locked = tmp_path / "locked.jpg"
+    locked.write_bytes(SAMPLE.read_bytes())
+    read_bytes = Path.read_bytes
+
+    def denied(path: Path) -> bytes:  # what reading a file without read permission does (root may read any)
+        if path == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    with pytest.raises(NotAnImage, match="locked.jpg: permission denied; make the photo readable"):
+        read_photo(locked, "quiddler")
+
+
+def test_an_unwritable_data_folder_still_reads(tmp_path: Path, monkeypatch) -> None:
+    from vision import model
+
+    monkeypatch.setattr(model, "save_arrays", _refuse)  # what a read-only folder does to a write
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert len(read_photo(SAMPLE, "quiddler").cards) == 5
+
+
+def _refuse(path: Path, arrays: dict) -> None:
+    raise PermissionError(13, "Permission denied", str(path))
+
+
+def test_a_damaged_template_cache_is_drawn_again(tmp_path: Path, monkeypatch) -> None:
+    from vision import model
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    cache = model.data_dir() / "cache" / f"quiddler-{model._source_stamp()}.npz"
+    cache.parent.mkdir(parents=True)
+    cache.write_bytes(b"PK\x03\x04 half a zip file")
+    assert len(read_photo(SAMPLE, "quiddler").cards) == 5
+    with np.load(cache) as rebuilt:
+        assert len(rebuilt["face_y"])
+
+
+def test_a_damaged_taught_deck_is_one_line(tmp_path: Path, monkeypatch) -> None:
+    from vision.model import taught_path
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    taught_path("quiddler").parent.mkdir(parents=True)
+    taught_path("quiddler").write_bytes(b"not a zip")
+    result = run_cli("read", "--game", "quiddler", str(SAMPLE), env={"COMPANION_DATA_DIR": str(tmp_path)})
+    assert result.returncode == VisionError.exit_code
+    assert result.stderr.strip().splitlines() == [
+        f"{SAMPLE}: {taught_path('quiddler')} is damaged; teach the deck again with --replace, "
+        "or delete the file to read with the drawn designs only"]
