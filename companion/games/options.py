@@ -74,7 +74,10 @@ DECK_FILE = Option("deck_file", str, "path of the table's own deck file", "the s
 DICTIONARY = Option("dictionary", str, "path of a word list, one word a line", "ENABLE")
 COACH = Option("coach", bool, "the app offers the coach's hints during play: the steals on the table",
                "off; see docs/coach.md")
-COMMON = (CHALLENGER_PENALTY, HOUSE, DECK_FILE, DICTIONARY, COACH)
+SHOW_VERDICTS = Option("show_verdicts", bool, "the app's play line says whether each typed word is in the "
+                       "dictionary before anyone challenges", "off: a bluff stays a bluff until it is challenged",
+                       label="Show whether a typed word is in the dictionary")
+COMMON = (CHALLENGER_PENALTY, HOUSE, DECK_FILE, DICTIONARY, COACH, SHOW_VERDICTS)
 
 
 def check_house(house: Any) -> None:

@@ -87,6 +87,14 @@ def outcome_text(outcome: Outcome) -> Text:
     return Text("\n").join(rows)
 
 
+def play_lines(game: Game, words: tuple[tuple[Card, ...], ...]) -> list[Text]:
+    """A typed play as the app understood it, card by card; the dictionary's verdict only where the table chose
+    to see it (the show_verdicts option): shown to everyone before a challenge, it would give a bluff away."""
+    read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in words)
+    shown = [verdict_text(game, words)] if game.options.get("show_verdicts") else []
+    return [Text.assemble("cards: ", read), *shown]
+
+
 def verdict_text(game: Game, words: tuple[tuple[Card, ...], ...]) -> Text:
     """The dictionary's word on each word of a play, before anyone challenges it."""
     parts = []

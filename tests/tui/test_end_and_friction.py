@@ -148,3 +148,31 @@ async def test_words_and_points_ends_without_asking_for_hands(app_for, store):
         assert isinstance(end, EndScreen) and not end.query(Input)
         await pilot.press("enter")
         assert end.game.ended
+
+
+# --- the judge at the table: the bluff survives the preview ------------------------------------------
+
+async def test_the_preview_keeps_the_dictionary_to_itself_unless_the_table_asks(app_for, store):
+    hidden = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
+    shown = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s", "show_verdicts": True})
+    for saved, expect in ((hidden, False), (shown, True)):
+        app = app_for(game_id=saved.id)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*"zo/cd")  # ZO is not a word: a bluff nobody has challenged yet
+            preview = str(app.screen.query_one(Preview).render())
+            assert "Z♣ O♦" in preview and "+11" in preview
+            assert ("not in the dictionary" in preview) is expect
+
+
+async def test_the_start_screen_offers_the_verdicts_for_every_game(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        for kind in ("quiddler", "words-and-points", "word-thief"):
+            start.query_one("#kind").value = kind
+            await pilot.pause()
+            assert start.query_one("#show_verdicts").display
+        start.query_one("#show_verdicts").value = True
+        start.query_one("#players", Input).value = "Ann, Bob"
+        await pilot.press("ctrl+s")
+        assert app.screen.game.options.get("show_verdicts") is True

@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.events import Steal
 from companion.games import WordThief
 from companion.games.word_thief import TableWord
-from companion.tui.rich_text import cards_text, outcome_text, verdict_text, word_text
+from companion.tui.rich_text import outcome_text, play_lines, word_text
 from companion.tui.widgets.preview import Preview
 
 
@@ -108,9 +108,7 @@ class StealScreen(ModalScreen[Steal | None]):
             return
         kept = [Text(f"{w.owner} keeps the {w.bonus_points} bonus points of {w.text}") for i in
                 self.query_one(SelectionList).selected if (w := self.words[i][0]).bonus_points]
-        read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in steal.words)
-        body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(self.game, steal.words),
-                                outcome_text(outcome), *kept])
+        body = Text("\n").join([*play_lines(self.game, steal.words), outcome_text(outcome), *kept])
         preview.show(body, "ok", title="legal: Enter commits")
 
     def action_snap(self) -> None:

@@ -21,13 +21,7 @@ from companion.tui.screens.end import EndScreen
 from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.round import RoundScreen
 from companion.tui.screens.steal import StealScreen
-from companion.tui.rich_text import (
-    cards_text,
-    name_text,
-    outcome_text,
-    suit_label,
-    verdict_text,
-)
+from companion.tui.rich_text import name_text, outcome_text, play_lines, suit_label
 from companion.tui.widgets.preview import Preview
 from companion.tui.widgets.scoreboard import Scoreboard
 
@@ -182,9 +176,7 @@ class TableScreen(Screen):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="cannot play that")
             return
-        read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in event.words)
-        body = Text("\n").join([Text.assemble("cards: ", read), verdict_text(game, event.words),
-                                outcome_text(outcome)])
+        body = Text("\n").join([*play_lines(game, event.words), outcome_text(outcome)])
         preview.show(body, "ok", title="Enter commits")
 
     def on_input_changed(self, event: Input.Changed) -> None:
