@@ -501,7 +501,7 @@ class Game(Generic[S]):
         may have kept some hands to itself), so replaying one does not.
         """
         sizes = self.hand_sizes()
-        if sizes is None:
+        if sizes is None or not self.deducts_hands:
             return
         given = {p: len(cards) for p, cards in event.hands}
         for p in self.players:

@@ -30,6 +30,12 @@ class Opening:
     house_of: str | None = None  # ... holding the house list of this game's tables
 
 
+# house settings: a table's choice for all its games, kept in the store (the palette turns them on and off)
+HOUSE_SETTINGS = {"coach": ("Coach during play", "F2 shows the steals on the table"),
+                  "show_verdicts": ("Dictionary verdicts while typing",
+                                    "the play line says whether each word is in the dictionary")}
+
+
 class CompanionApp(App[None]):
     CSS_PATH = Path(__file__).with_name("companion.tcss")
     TITLE = "Table companion"
@@ -92,15 +98,16 @@ class CompanionApp(App[None]):
 
         self.push_screen(ShareScreen(current(), game_id))
 
-    def toggle_coach(self, on: bool) -> None:
-        """The house setting: the coach's hints during play for every game at this table."""
+    def toggle_house_setting(self, name: str, on: bool) -> None:
+        """A house setting: on or off for every game at this table (a game's own option turns it on too)."""
         from companion.tui.screens.table import TableScreen
 
-        self._store.set_setting("coach", on)
-        self.notify(f"Coach during play {'on: F2 shows the steals on the table' if on else 'off'} at this table")
+        self._store.set_setting(name, on)
+        title, what = HOUSE_SETTINGS[name]
+        self.notify(f"{title} {f'on: {what}' if on else 'off'} at this table")
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
-                screen.coach_changed()
+                screen.house_changed()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if not self.cursor_blink and isinstance(event.widget, Input):
@@ -116,11 +123,11 @@ class CompanionApp(App[None]):
                                 self.leave_game)
         yield SystemCommand("Share the board", "A QR code that opens this game's live board on phones and the TV",
                             partial(self.share_board, screen.saved.id if isinstance(screen, TableScreen) else None))
-        if self._store is not None:
-            on = bool(self._store.setting("coach", False))
-            yield SystemCommand(f"Coach during play: turn {'off' if on else 'on'}",
-                                "House setting for every game at this table: F2 shows the steals on the table "
-                                f"(now {'on' if on else 'off'})", partial(self.toggle_coach, not on))
+        for name, (title, what) in HOUSE_SETTINGS.items() if self._store is not None else ():
+            on = bool(self._store.setting(name, False))
+            yield SystemCommand(f"{title}: turn {'off' if on else 'on'}",
+                                f"House setting for every game at this table: {what} (now {'on' if on else 'off'})",
+                                partial(self.toggle_house_setting, name, not on))
         yield SystemCommand("Teach a deck", "Photograph a deck you own once, so the camera reads its print",
                             partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None))
         for binding in screen.BINDINGS:

@@ -87,11 +87,11 @@ def outcome_text(outcome: Outcome) -> Text:
     return Text("\n").join(rows)
 
 
-def play_lines(game: Game, words: tuple[tuple[Card, ...], ...]) -> list[Text]:
+def play_lines(game: Game, words: tuple[tuple[Card, ...], ...], verdicts: bool) -> list[Text]:
     """A typed play as the app understood it, card by card; the dictionary's verdict only where the table chose
-    to see it (the show_verdicts option): shown to everyone before a challenge, it would give a bluff away."""
+    to see it (``verdicts``): shown to everyone before a challenge, it would give a bluff away."""
     read = Text("   ").join(cards_text(w, with_suit=True, sep=" ") for w in words)
-    shown = [verdict_text(game, words)] if game.options.get("show_verdicts") else []
+    shown = [verdict_text(game, words)] if verdicts else []
     return [Text.assemble("cards: ", read), *shown]
 
 

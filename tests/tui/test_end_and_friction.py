@@ -13,7 +13,7 @@ from companion.tui.screens.notice import NoticeScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.preview import Preview
 
-from .tuikit import SIZE
+from .tuikit import SIZE, run_command
 
 SMALL = (60, 20)
 
@@ -176,3 +176,38 @@ async def test_the_start_screen_offers_the_verdicts_for_every_game(app_for, stor
         start.query_one("#players", Input).value = "Ann, Bob"
         await pilot.press("ctrl+s")
         assert app.screen.game.options.get("show_verdicts") is True
+
+
+# --- the start screen --------------------------------------------------------------------------------
+
+async def test_the_start_screen_for_a_first_time_player(app_for, store):
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        players = start.query_one("#players", Input)
+        assert not any(name in players.placeholder for name in ("Ann", "Bob", "Cy"))  # no names to mistake
+        await pilot.press(*"Ann", "enter")
+        assert app.screen is start and store.games() == []  # Enter goes on to the next box, it starts nothing
+        assert app.focused is not players
+        await pilot.press("ctrl+s")
+        error = start.query_one("#start-error")
+        assert "2 to 4 players" in str(error.render())
+        players.value = "Ann, Bob"
+        await pilot.pause()
+        assert str(error.render()) == "" and not error.has_class("error")  # fixed: the error is gone
+        await pilot.press("ctrl+r")
+        assert start.query_one("#start-tabs").active == "resume"
+        await pilot.press("ctrl+n")  # the footer's keys move between the tabs both ways
+        assert start.query_one("#start-tabs").active == "new" and app.focused is players
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, TableScreen) and app.screen.game.players == ["Ann", "Bob"]
+
+
+async def test_the_house_setting_shows_the_verdicts_in_every_game_at_this_table(app_for, store):
+    saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
+    app = app_for(game_id=saved.id)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_command(pilot, "Dictionary verdicts while typing")
+        await pilot.press(*"zo/cd")
+        assert "ZO ✗ not in the dictionary" in str(app.screen.query_one(Preview).render())
+    assert store.setting("show_verdicts") is True

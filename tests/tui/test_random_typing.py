@@ -121,7 +121,7 @@ async def fill_dialogs(texts: list[str]) -> None:
         async with start.run_test(size=SIZE) as pilot:
             await pilot.pause()
             start.screen.query_one("#players", Input).value = texts[0]
-            await pilot.press("enter")
+            await pilot.press("ctrl+s")
             games = store.games()
             assert len(games) in (2, 3) and (len(games) == 2 or games[0].players == names)
 

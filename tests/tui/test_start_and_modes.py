@@ -27,7 +27,7 @@ async def test_new_word_thief_game_from_the_start_screen(app_for, store):
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
-        await pilot.press(*"Ann, Bob, Cy", "enter")
+        await pilot.press(*"Ann, Bob, Cy", "ctrl+s")
         game = app.screen.game
         assert isinstance(app.screen, TableScreen)
         assert game.players == ["Ann", "Bob", "Cy"] and game.trump == "h" and game.to_play == "Ann"
@@ -44,7 +44,7 @@ async def test_options_and_game_choice_reach_the_engine(app_for, store):
         start.query_one("#quiddler-one_bonus", Select).value = "longest"
         start.query_one("#quiddler-negative_rounds").value = True
         await pilot.click("#players")
-        await pilot.press(*"Ann, Bob", "enter")
+        await pilot.press(*"Ann, Bob", "ctrl+s")
         game = app.screen.game
         assert game.kind == "quiddler" and game.options == {"one_bonus": "longest", "negative_rounds": True}
 
@@ -52,10 +52,10 @@ async def test_options_and_game_choice_reach_the_engine(app_for, store):
 async def test_names_that_collide_are_refused_and_nothing_is_saved(app_for, store):
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"Ann, ann", "enter")
+        await pilot.press(*"Ann, ann", "ctrl+s")
         assert isinstance(app.screen, StartScreen)
         assert "duplicate player" in str(app.screen.query_one("#start-error").render())
-        await pilot.press("ctrl+u", *"Ann", "enter")
+        await pilot.press("ctrl+u", *"Ann", "ctrl+s")
         assert "2 to 4 players" in str(app.screen.query_one("#start-error").render())
     assert store.games() == []
 
@@ -65,7 +65,7 @@ async def test_an_unreadable_dictionary_starts_no_game(app_for, store, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one("#dictionary", Input).value = str(tmp_path / "missing.txt")
         await pilot.click("#players")
-        await pilot.press(*"Ann, Bob", "enter")
+        await pilot.press(*"Ann, Bob", "ctrl+s")
         assert "cannot read word list" in str(app.screen.query_one("#start-error").render())
     assert store.games() == []
 
@@ -77,7 +77,7 @@ async def test_a_chosen_dictionary_judges_the_game_after_a_restart(app_for, stor
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one("#dictionary", Input).value = str(words)
         await pilot.click("#players")
-        await pilot.press(*"Ann, Bob", "enter", *"cot/s", "enter")
+        await pilot.press(*"Ann, Bob", "ctrl+s", *"cot/s", "enter")
         assert app.screen.game.is_word("CAT") and not app.screen.game.is_word("COT")
         gid = app.screen.saved.id
     again = app_for(game_id=gid)
@@ -324,5 +324,5 @@ async def test_help_names_the_options_the_table_chose(app_for, store):
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one("#word-thief-several_words").value = True
         await pilot.click("#players")
-        await pilot.press(*"Ann, Bob", "enter", "f1")
+        await pilot.press(*"Ann, Bob", "ctrl+s", "f1")
         assert "This table plays with**: Several words in one make." in app.screen.query_one("#help Markdown").source

@@ -43,7 +43,7 @@ async def play_with(name: str, play: str) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.screen.query_one("#players", Input).value = f"{name}, Bob"
-            await pilot.press("enter")
+            await pilot.press("ctrl+s")
             await pilot.pause()
             expected = unicodedata.normalize("NFC", name.strip())
             if any(is_control(c) for c in expected):  # refused at entry, with one line naming it visibly

@@ -40,7 +40,7 @@ class EndScreen(ModalScreen[End | None]):
             if self.asks_hands:
                 with Grid(id="hands"):
                     for i, player in enumerate(self.game.players):
-                        held = self.sizes[player]
+                        held = self.sizes.get(player, 0)
                         yield Label(Text.assemble(name_text(player), f" ({held})"))
                         yield Input(placeholder=f"{plural(held, 'card')}: {self.game.hand_hint}" if held
                                     else "no cards left", id=f"hand-{i}", disabled=not held)

@@ -16,7 +16,7 @@ from companion.games import GAME_CLASSES
 from companion.games.options import Option as GameOption
 from companion.lexicon import Lexicon
 from companion.overview import overview
-from companion.store import Store, new_saved_game
+from companion.store import Store, new_game, new_saved_game
 from companion.tui.demo import build_demo
 from companion.tui.screens.confirm import ConfirmScreen
 from companion.tui.screens.judge import JudgeScreen
@@ -40,6 +40,7 @@ def pick_list(option: GameOption) -> list[tuple[Text | str, str]]:
 
 class StartScreen(Screen):
     BINDINGS = [
+        Binding("ctrl+n", "new_game", "New game", tooltip="Set up a new game"),
         Binding("ctrl+s", "start", "Start game", tooltip="Start the new game set up here"),
         Binding("ctrl+r", "resume", "Resume", tooltip="Pick a saved game"),
         Binding("ctrl+o", "demo", "Demo game", tooltip="Open a ready Word Thief game for three"),
@@ -84,7 +85,7 @@ class StartScreen(Screen):
                 yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=FIRST_GAME,
                              allow_blank=False, id="kind", compact=True)
                 yield Label("Players", id="players-label")
-                yield Input(placeholder="Ann, Bob, Cy  (seating order, commas between)", id="players",
+                yield Input(placeholder="the players' names in seating order, commas between", id="players",
                             compact=True)
                 for kind, option in form_options(pick_lists=True):
                     yield Label(option.label, classes=kind)
@@ -169,14 +170,18 @@ class StartScreen(Screen):
         if self.store is None:
             return
         kind = str(self.query_one("#kind", Select).value)
-        players = [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
         try:
-            saved = new_saved_game(self.store, kind, players, self.options(kind))
+            saved = new_saved_game(self.store, kind, self.players(), self.options(kind))
         except CompanionError as exc:
             self.say(f"Cannot start: {exc}")
             return
         self.say("")
         self.app.open_game(saved)
+
+    def action_new_game(self) -> None:
+        if self.store is not None:
+            self.query_one("#start-tabs", TabbedContent).active = "new"
+            self.query_one("#players", Input).focus()
 
     def action_resume(self) -> None:
         if self.store is not None:
@@ -232,7 +237,28 @@ class StartScreen(Screen):
         self.say("")
         self.app.open_game(saved)
 
-    @on(Input.Submitted, "#players, #dictionary")
+    @on(Input.Submitted, "#players")
+    def players_entered(self) -> None:
+        """Enter after the names goes on to the next choice: a game starts only when asked (^s or the button)."""
+        self.focus_next()
+
+    @on(Input.Changed, "#players, #dictionary")
+    @on(Select.Changed, "#kind")
+    def form_changed(self) -> None:
+        """An error about the form clears as soon as the form is right (nothing is saved to find out)."""
+        if self.store is None or not self.query_one("#start-error", Static).has_class("error"):
+            return
+        kind = str(self.query_one("#kind", Select).value)
+        try:
+            new_game(self.store, kind, self.players(), self.options(kind))
+        except CompanionError:
+            return
+        self.say("")
+
+    def players(self) -> list[str]:
+        return [p.strip() for p in self.query_one("#players", Input).value.split(",") if p.strip()]
+
+    @on(Input.Submitted, "#dictionary")
     @on(Button.Pressed, "#start-button")
     def start_pressed(self) -> None:
         self.action_start()

@@ -24,9 +24,10 @@ class StealScreen(ModalScreen[Steal | None]):
     BINDINGS = [Binding("escape", "dismiss", "Cancel"),
                 Binding("ctrl+o", "snap", "Snap", tooltip="Read the new word(s) from the webcam")]
 
-    def __init__(self, game: WordThief) -> None:
+    def __init__(self, game: WordThief, verdicts: bool = False) -> None:
+        """``verdicts``: the preview says whether each new word is in the dictionary (the table chose to see it)."""
         super().__init__()
-        self.game = game
+        self.game, self.verdicts = game, verdicts
         self.thief = game.to_play or ""
         # the words that can be stolen first; the others follow with the reason they cannot
         self.words = sorted(game.stealable(thief=self.thief), key=lambda pair: pair[1] is not None)
@@ -108,7 +109,7 @@ class StealScreen(ModalScreen[Steal | None]):
             return
         kept = [Text(f"{w.owner} keeps the {w.bonus_points} bonus points of {w.text}") for i in
                 self.query_one(SelectionList).selected if (w := self.words[i][0]).bonus_points]
-        body = Text("\n").join([*play_lines(self.game, steal.words), outcome_text(outcome), *kept])
+        body = Text("\n").join([*play_lines(self.game, steal.words, self.verdicts), outcome_text(outcome), *kept])
         preview.show(body, "ok", title="legal: Enter commits")
 
     def action_snap(self) -> None:

@@ -56,13 +56,17 @@ class TableScreen(Screen):
         self.saved = saved
         self.seen_version = saved.store.data_version()
         self.coach_on = False  # hints during play: the game's coach option or the table's house setting
+        self.verdicts = False  # the dictionary's verdict while typing: the game's option or the house setting
 
     @property
     def game(self) -> Game:
         return self.saved.game
 
-    def coach_changed(self) -> None:
-        self.coach_on = self.game.coach_in_play or bool(self.saved.store.setting("coach", False))
+    def house_changed(self) -> None:
+        """The table's house settings or the game's options, pushed down: the coach and the verdicts."""
+        setting = self.saved.store.setting
+        self.coach_on = self.game.coach_in_play or bool(setting("coach", False))
+        self.verdicts = bool(self.game.options.get("show_verdicts") or setting("show_verdicts", False))
         self.refresh_game()
 
     def compose(self) -> ComposeResult:
@@ -74,7 +78,7 @@ class TableScreen(Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.coach_changed()
+        self.house_changed()
         self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
                            style="dim"))
         warm_up_soon(self, self.game.kind)
@@ -176,7 +180,7 @@ class TableScreen(Screen):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="cannot play that")
             return
-        body = Text("\n").join([*play_lines(game, event.words), outcome_text(outcome)])
+        body = Text("\n").join([*play_lines(game, event.words, self.verdicts), outcome_text(outcome)])
         preview.show(body, "ok", title="Enter commits")
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -303,7 +307,7 @@ class TableScreen(Screen):
     def action_steal(self) -> None:
         if self.game.ended:
             return
-        self.app.push_screen(StealScreen(self.game), self.commit_from_screen)
+        self.app.push_screen(StealScreen(self.game, self.verdicts), self.commit_from_screen)
 
     def action_round(self) -> None:
         if not self.game.ended:
