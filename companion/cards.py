@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.decks import WILD
@@ -64,3 +65,9 @@ def suit_of(cards: tuple[Card, ...] | list[Card]) -> str | None:
     suits = {c.suit for c in cards if not c.wild}
     return suits.pop() if len(suits) == 1 and None not in suits else None
 
+
+def read_as(text: str) -> str:
+    """The cards a typed play names, before its suits are read: "br*ad/hsd" reads "B R *A D" (a joker *A,
+    a Words And Points table letter =A). Shown beside an error, so the player sees what the app understood."""
+    words = [re.findall(r"=?\*?[A-Za-z]", w.split("/")[0]) for w in text.replace(",", " ").split()]
+    return "   ".join(" ".join(t.upper() for t in w) for w in words if w)

@@ -167,6 +167,15 @@ class WordThief(Game[WordThiefState]):
         if len(suits) == 1:
             suits *= naturals
         if naturals and len(suits) != naturals:
+            if naturals < len(letters):  # the joker is what the count missed: say how it is written
+                word, suited = m.group(1), " ".join(t.upper() for t in letters if not t.startswith("*"))
+                jokers = " ".join(t.upper() for t in letters if t.startswith("*"))
+                # a suit typed for every card, the joker's too: the joker's is the one to drop
+                fixed = ("".join(x for t, x in zip(letters, suits) if not t.startswith("*"))
+                         if len(suits) == len(letters) else (suits * naturals)[:naturals])
+                raise MalformedCard(f"{text!r}: a joker takes no suit, so {word.upper()} has {naturals} suited cards "
+                                    f"({suited}; {jokers} is the joker) but {len(suits)} suits: type {word}/{fixed}, "
+                                    f"or {word}/{suits[0]} for all")
             raise MalformedCard(f"{text!r} has {naturals} suited cards but {len(suits)} suits; give one suit for all or one per card")
         it = iter(suits)
         return tuple(Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper(), next(it)) for t in letters)

@@ -9,6 +9,7 @@ import pytest
 from companion.cards import Card, spell, suit_of
 from companion.chips import ChipMove, Chips
 from companion.decks import parse_deck, standard_deck
+from companion.cards import read_as
 from companion.errors import AmbiguousSpelling, DeckError, IllegalPlay, MalformedCard
 from companion.games import Quiddler, WordsAndPoints, WordThief, game_class, new_game
 from companion.games.quiddler import splits
@@ -158,3 +159,10 @@ def test_chip_moves_make_change():
 def test_a_lone_quiddler_card_in_hand_is_one_card():
     cards = new_game("quiddler", ["Ann", "Bob"]).parse_cards("qu z e")
     assert [c.face for c in cards] == ["QU", "Z", "E"]
+
+
+def test_a_joker_suit_count_mismatch_names_the_players_word_and_the_fix():
+    with pytest.raises(MalformedCard, match=r"a joker takes no suit, so BR\*AD has 3 suited cards \(B R D; \*A is "
+                                            r"the joker\) but 4 suits: type br\*ad/csd, or br\*ad/c for all"):
+        new_game("word-thief", ["Ann", "Bob"]).parse_play("br*ad/cshd")
+    assert read_as("br*ad/cshd c=at") == "B R *A D   C =A T"

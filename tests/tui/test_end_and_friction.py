@@ -211,3 +211,18 @@ async def test_the_house_setting_shows_the_verdicts_in_every_game_at_this_table(
         await pilot.press(*"zo/cd")
         assert "ZO ✗ not in the dictionary" in str(app.screen.query_one(Preview).render())
     assert store.setting("show_verdicts") is True
+
+
+# --- typing ---------------------------------------------------------------------------------------------
+
+async def test_a_joker_count_mismatch_explains_the_notation_with_the_players_word(app_for):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"br*ad/cshd")  # a suit typed for the joker too
+        preview = " ".join(str(app.screen.query_one(Preview).render()).split())
+        assert preview.startswith("cards read: B R *A D ")
+        assert ("a joker takes no suit, so BR*AD has 3 suited cards (B R D; *A is the joker) but 4 suits: "
+                "type br*ad/csd, or br*ad/c for all") in preview
+        await pilot.press("backspace", "backspace", "backspace", "s", "d")  # br*ad/csd
+        preview = str(app.screen.query_one(Preview).render())
+        assert "cards: B♣ R♠ *A D♦" in preview

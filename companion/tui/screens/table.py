@@ -11,6 +11,7 @@ from textual.widgets import Footer, Input, Static
 from companion.plural import plural
 from companion.errors import CompanionError, GameMovedOn, SaveError
 from companion.events import Challenge, Event, HouseWord, Make, Pass
+from companion.cards import read_as
 from companion.games import Game
 from companion.outcome import Outcome
 from companion.store import SavedGame, changes_between
@@ -178,7 +179,9 @@ class TableScreen(Screen):
             event = self.typed_event(text)
             outcome = game.preview(event)
         except CompanionError as exc:
-            preview.show(str(exc), "error", title="cannot play that")
+            read = read_as(text)  # what the app understood, even when it cannot play it
+            preview.show(Text.assemble(("cards read: ", "dim"), read, "\n") + Text(str(exc)) if read else str(exc),
+                         "error", title="cannot play that")
             return
         body = Text("\n").join([*play_lines(game, event.words, self.verdicts), outcome_text(outcome)])
         preview.show(body, "ok", title="Enter commits")
