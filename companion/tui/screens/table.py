@@ -231,8 +231,10 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide what this game has no use for, and undo or redo while there is nothing to undo or redo."""
         game = self.game
-        if action in ("steal", "pass_turn", "snap", "snap_file") and game.end_due():
+        if action in ("steal", "pass_turn", "snap", "snap_file") and (game.end_due() or game.ended):
             return False  # no turn may follow: only a challenge or the end
+        if action == "end" and game.ended:
+            return False
         if action == "steal":
             return game.can_steal
         if action == "pass_turn":
