@@ -226,3 +226,17 @@ async def test_a_joker_count_mismatch_explains_the_notation_with_the_players_wor
         await pilot.press("backspace", "backspace", "backspace", "s", "d")  # br*ad/csd
         preview = str(app.screen.query_one(Preview).render())
         assert "cards: B♣ R♠ *A D♦" in preview
+
+
+# --- the screen ----------------------------------------------------------------------------------------
+
+async def test_the_scoreboard_header_keeps_its_widths_after_undo_and_redo(app_for):
+    app = app_for(demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"load/c", "enter", "ctrl+z", "ctrl+y")
+        await pilot.pause()
+        board = app.screen.query_one("#scoreboard")
+        header, first = board.render_line(0).text, board.render_line(1).text
+        # each heading starts where its column's cells start: Chips over the first chip, Hand over the hand
+        assert header.index("Chips") == first.index("●")
+        assert header.index("Words on the table") == first.index("[CAT]")

@@ -77,6 +77,9 @@ class Scoreboard(DataTable):
         columns = ["", "Player", "Score"] + (["Chips"] if game.has_chips else []) + (["Hand"] if hands else [])
         widths = [max(len(columns[i]), *(r[i].cell_len for r in rows)) + 2 for i in range(len(columns))]
         words_width = max(12, (self.size.width or self.app.size.width) - sum(widths) - 3)
-        self.add_columns(*columns, "Last round" if game.has_rounds else "Words on the table")
+        # widths given, not measured: a header measured before the rows came back narrower after undo and redo
+        for label, width in zip(columns, widths):
+            self.add_column(label, width=width - 2)
+        self.add_column("Last round" if game.has_rounds else "Words on the table", width=words_width)
         for player, row in zip(game.players, rows):
             self.add_row(*row, fill_lines(table_words(game, player), words_width), key=player, height=None)
