@@ -77,12 +77,16 @@ def half_deck_game(app_for, store):
     return app_for(game_id=saved.id)
 
 
+async def type_the_whole_game(pilot) -> None:
+    for word in WHOLE_GAME:
+        await pilot.press(*word, "enter")
+
+
 async def test_a_game_played_until_the_pile_runs_out_opens_the_end_by_itself(app_for, store):
     app = half_deck_game(app_for, store)
     async with app.run_test(size=SIZE) as pilot:
         game = app.screen.game
-        for word in WHOLE_GAME:
-            await pilot.press(*word, "enter")
+        await type_the_whole_game(pilot)
         assert game.state.pile == 0 and game.hand_sizes() == {"Ann": 0, "Bob": 5}
         end = app.screen
         assert isinstance(end, EndScreen)
@@ -106,8 +110,7 @@ async def test_once_over_no_turn_is_offered_but_the_last_play_may_be_challenged(
     app = half_deck_game(app_for, store)
     async with app.run_test(size=SIZE) as pilot:
         game = app.screen.game
-        for word in WHOLE_GAME:
-            await pilot.press(*word, "enter")
+        await type_the_whole_game(pilot)
         await pilot.press("escape")  # the table doubts MOUNTED before the deductions
         table = app.screen
         assert isinstance(table, TableScreen)
