@@ -334,8 +334,7 @@ class TableScreen(Screen):
 
         self.app.push_screen(ConfirmScreen(
             f"End the game with {plural(pile, 'card')} in the draw pile?",
-            "The game ends by itself once the pile is empty and a player has used all his cards. "
-            "Enter ends it now, Escape plays on."), answered)
+            "The rules end the game once the pile is empty. Enter ends it now, Escape plays on."), answered)
 
     def action_challenge(self) -> None:
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)
