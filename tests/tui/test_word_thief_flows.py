@@ -227,7 +227,7 @@ async def test_another_game_from_the_command_palette(app_for, store):
     async with app.run_test(size=SIZE) as pilot:
         await run_command(pilot, "another game")
         assert type(app.screen).__name__ == "StartScreen"
-        await pilot.press(*"Di, Ed", "enter")
+        await pilot.press(*"Di, Ed", "ctrl+s")
         assert app.screen.game.players == ["Di", "Ed"]
         await run_command(pilot, "another game")
         assert type(app.screen).__name__ == "StartScreen" and len(app.screen_stack) == 2
