@@ -174,8 +174,8 @@ async def test_the_start_screen_offers_the_verdicts_for_every_game(app_for, stor
         for kind in ("quiddler", "words-and-points", "word-thief"):
             start.query_one("#kind").value = kind
             await pilot.pause()
-            assert start.query_one("#show_verdicts").display
-        start.query_one("#show_verdicts").value = True
+            assert start.query_one(f"#{kind}-show_verdicts").display
+        start.query_one("#word-thief-show_verdicts").value = True
         start.query_one("#players", Input).value = "Ann, Bob"
         await pilot.press("ctrl+s")
         assert app.screen.game.options.get("show_verdicts") is True
