@@ -325,8 +325,13 @@ class Game(Generic[S]):
         return None
 
     def facts(self) -> tuple[str, ...]:
-        """Short plain facts about the game in progress (trump, draw pile, round), for a board's header."""
-        return ()
+        """Short plain facts for a board's header: the trump, and while the game runs its progress."""
+        out: list[str] = []
+        if self.has_suits:
+            out.append(f"trump: {SUIT_NAMES[self.trump]}" if self.trump else "no trump")
+        if not self.ended and (progress := self.progress()):
+            out.append(progress)
+        return tuple(out)
 
     def is_word(self, word: str, state: S | None = None) -> bool:
         st = state or self.state

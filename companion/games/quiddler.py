@@ -106,7 +106,6 @@ class Quiddler(Game[QuiddlerState]):
     max_players = 8
     event_types = Game.event_types | {"round"}
     has_rounds = True
-    has_rounds = True
     OPTIONS = (
         Option("one_bonus", str, 'with two players only `"longest"` or `"most"` is paid', "both",
                "Bonuses (2 players)", choices=("longest", "most"), expect='"longest" or "most"',
@@ -217,10 +216,6 @@ class Quiddler(Game[QuiddlerState]):
 
     def round_table(self) -> RoundTable:
         return RoundTable(ROUNDS, tuple({r.player: r.score for r in rec.results} for rec in self.state.rounds))
-
-    def facts(self) -> tuple[str, ...]:
-        n = self.round_number
-        return (f"round {n} of {ROUNDS}, {n + 2} cards each",) if n <= ROUNDS and not self.ended else ()
 
     def work_out(self, number: int, out: str, hands: tuple[QuiddlerHand, ...],
                  penalties: dict[str, int] | None = None) -> tuple[PlayerRound, ...]:

@@ -228,10 +228,6 @@ class WordThief(Game[WordThiefState]):
     def laid_words(self, player: str) -> tuple[Laid, ...]:
         return tuple(Laid(w.cards, w.locked) for w in self.state.table[player])
 
-    def facts(self) -> tuple[str, ...]:
-        trump = f"trump: {SUIT_NAMES[self.trump]}" if self.trump else "no trump"
-        return trump, f"draw pile: {self.state.pile}"
-
     # --- scoring ------------------------------------------------------------------------------
     def score_word(self, cards: Word) -> Scored:
         """Letter sum x multiplier (x2 locked, x3 locked in trump) and the length bonus, kept apart."""

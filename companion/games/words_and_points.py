@@ -106,9 +106,6 @@ class WordsAndPoints(Game[WordsAndPointsState]):
     def laid_words(self, player: str) -> tuple[Laid, ...]:
         return tuple(Laid(w) for p in self.state.plays if p.player == player for w in p.words)
 
-    def facts(self) -> tuple[str, ...]:
-        return (f"draw pile: {self.state.pile}",)
-
     def step(self, state: WordsAndPointsState, event: Event) -> Step[WordsAndPointsState]:
         if isinstance(event, Make):
             return self._make(state, event)

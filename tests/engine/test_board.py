@@ -17,7 +17,7 @@ def test_word_thief_board_scores_chips_locks_turn_and_last_play():
     b = board_of(g, 7)
     ann, bob = b.players
     # 108 cards, 14 dealt, then 3 + 4 + 1 drawn back to seven
-    assert (b.id, b.title, b.facts) == (7, "Word Thief", ("trump: hearts", "draw pile: 86"))
+    assert (b.id, b.title, b.facts) == (7, "Word Thief", ("trump: hearts", "draw pile 86"))
     assert (ann.score, bob.score) == (27, 0)
     assert ann.chips == Chips(red=1, blue=1, white=2) and bob.chips == Chips()
     assert [(spell(w.cards), w.locked) for w in ann.words] == [("CAT", True), ("BRAIN", False)]
@@ -33,7 +33,7 @@ def test_word_thief_board_names_the_winner_at_the_end():
     g.apply(make("Ann", "Ch As Ts"))  # CAT: 5
     g.apply(end(Ann="", Bob="Qd"))  # Bob holds Q: -10
     b = board_of(g, 1)
-    assert b.result == "Ann wins" and b.waiting is None
+    assert b.result == "Ann wins" and b.waiting is None and b.facts == ("no trump",)
     assert [(p.name, p.score, p.winner) for p in b.players] == [("Ann", 5, True), ("Bob", -10, False)]
 
 
@@ -54,7 +54,7 @@ def test_quiddler_board_has_the_round_table_and_the_dealer():
     assert b.rounds is not None and b.rounds.rounds == 8
     assert b.rounds.scores == ({"Ann": 34, "Bob": 0}, {"Ann": 0, "Bob": 36})
     assert [p.score for p in b.players] == [34, 36]
-    assert b.waiting == ("Ann", "deals round 3") and b.facts == ("round 3 of 8, 5 cards each",)
+    assert b.waiting == ("Ann", "deals round 3") and b.facts == ("round 3 of 8 · dealer Ann · 5 cards each",)
     assert [spell(w.cards) for w in b.players[1].words] == ["CATS"] and b.players[0].words == ()
     assert all(p.chips is None and p.hand is None for p in b.players)
 
@@ -67,3 +67,5 @@ def test_words_and_points_board_lists_each_players_words():
     assert [[spell(w.cards) for w in p.words] for p in b.players] == [["CAT"], ["COW"]]
     assert not any(w.locked for p in b.players for w in p.words)
     assert b.waiting == ("Ann", "to play") and b.rounds is None
+    # 55 cards, 14 dealt, then C A T and O W drawn back
+    assert b.facts == ("draw pile 36",)
