@@ -188,7 +188,7 @@ def _games(args) -> int:
     for col in ("id", "game", "players", "standing", "state", "last played"):
         table.add_column(col)
     for g in games:
-        table.add_row(str(g.info.id), Text(printable(g.title)), Text(printable(", ".join(g.info.players))),
+        table.add_row(str(g.info.id), Text(printable(g.title)), Text(printable(g.players)),
                       Text(printable(g.standing)), g.state, ago(g.info.updated))
     out.print(table)
     return 0

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from companion.errors import CompanionError
 from companion.games import GAME_CLASSES
 from companion.store import GameInfo, Store
-from companion.text import printable
+from companion.text import printable, short_name
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,12 @@ class Overview:
             return "cannot be read"
         if self.leader is None:
             return f"a tie at {self.score}"
-        return f"{self.leader} {'won' if self.finished else 'leads'} with {self.score}"
+        return f"{short_name(self.leader)} {'won' if self.finished else 'leads'} with {self.score}"
+
+    @property
+    def players(self) -> str:
+        """The seating order, each long name cut so one game stays one line."""
+        return ", ".join(short_name(p) for p in self.info.players)
 
     @property
     def state(self) -> str:
@@ -43,7 +48,7 @@ class Overview:
     def line(self) -> str:
         """One line for a list of saved games."""
         g = self.info
-        return printable(f"#{g.id}  {self.title} · {', '.join(g.players)} · {self.standing} · {self.state} · "
+        return printable(f"#{g.id}  {self.title} · {self.players} · {self.standing} · {self.state} · "
                          f"{ago(g.updated)}")
 
 

@@ -33,6 +33,18 @@ def player_name(name: object) -> str:
     return text
 
 
+NAME_WIDTH = 16  # a longer name is cut with an ellipsis, so it never pushes a table's columns away
+
+
 def cut(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters with an ellipsis, so a long name never pushes columns away."""
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def short_name(name: str) -> str:
+    """A player's name as lists and tables show it: cut to NAME_WIDTH with an ellipsis.
+
+    >>> short_name("Bartholomew-Alexander")
+    'Bartholomew-Ale…'
+    """
+    return cut(name, NAME_WIDTH)

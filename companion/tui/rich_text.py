@@ -9,13 +9,12 @@ from companion.chips import COLOURS, ChipMove, Chips
 from companion.decks import SUIT_NAMES, SUIT_SYMBOLS
 from companion.games import Game
 from companion.outcome import LedgerLine, Outcome
-from companion.text import cut
+from companion.text import short_name
 
 # A four-colour deck: on a dark terminal black spades would vanish, and red diamonds would look like hearts.
 SUIT_STYLES = {"s": "bold bright_white", "h": "bold red", "d": "bold dodger_blue1", "c": "bold green3", None: "bold"}
 WILD_STYLE = "bold italic magenta"
 CHIP_STYLES = {"red": "bold red", "blue": "bold dodger_blue1", "white": "bold bright_white"}
-NAME_WIDTH = 16  # a longer name is cut with an ellipsis, so it never pushes a table's columns away
 
 
 def literal(text: Text | str) -> Text:
@@ -24,8 +23,8 @@ def literal(text: Text | str) -> Text:
 
 
 def name_text(name: str, style: str = "") -> Text:
-    """A player's name, cut to NAME_WIDTH with an ellipsis."""
-    return Text(cut(name, NAME_WIDTH), style=style)
+    """A player's name, cut with an ellipsis (companion.text.NAME_WIDTH)."""
+    return Text(short_name(name), style=style)
 
 
 def suit_label(suit: str | None) -> Text:
@@ -73,7 +72,7 @@ def signed(n: int) -> str:
 
 def line_text(line: LedgerLine) -> Text:
     style = "green" if line.total > 0 else "red" if line.total < 0 else ""
-    return Text.assemble((f"{cut(line.player, NAME_WIDTH)}: ", "bold"), (f"{signed(line.total):>4}", style), f"  {line.note}")
+    return Text.assemble((f"{short_name(line.player)}: ", "bold"), (f"{signed(line.total):>4}", style), f"  {line.note}")
 
 
 def outcome_text(outcome: Outcome) -> Text:
@@ -82,7 +81,7 @@ def outcome_text(outcome: Outcome) -> Text:
     deltas = outcome.deltas
     for player, move in outcome.chips.items():
         if move:
-            rows.append(Text.assemble((f"{cut(player, NAME_WIDTH)} ", "bold"), f"{signed(deltas[player])}: ",
+            rows.append(Text.assemble((f"{short_name(player)} ", "bold"), f"{signed(deltas[player])}: ",
                                       move_text(move)))
     return Text("\n").join(rows)
 

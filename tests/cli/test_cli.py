@@ -143,3 +143,18 @@ def test_replay_refuses_a_turn_once_the_pile_and_a_hand_are_used_up(tmp_path, ca
     assert main(["replay", str(_write(tmp_path, data)), "--json"]) == 2
     assert capsys.readouterr().err.strip() == ("event 10: the draw pile is empty and Ann holds no cards: the game is "
                                                "over; only a challenge of the latest play or the end may follow")
+
+
+def test_a_long_name_is_cut_in_the_saved_games_list(tmp_path, capsys):
+    long = "Bartholomew-Alexander the Third"
+    log = dict(DESIGN_LOG, players=[long, "Bob"], events=[dict(DESIGN_LOG["events"][0], player=long)])
+    main(["import", str(_write(tmp_path, log))])
+    capsys.readouterr()
+    main(["games", "--json"])
+    assert json.loads(capsys.readouterr().out)[0]["players"] == [long, "Bob"]  # the data keeps the whole name
+    from companion.overview import overview
+    from companion.store import Store
+
+    (line,) = [g.line() for g in overview(Store())]
+    assert "Bartholomew-Ale…, Bob · Bartholomew-Ale… leads with 5" in line
+    assert long not in line

@@ -17,7 +17,7 @@ from companion.store import Store
 from companion.text import cut, is_control, printable
 from companion.tui.app import make_app
 from companion.tui.screens.table import TableScreen
-from companion.tui.rich_text import NAME_WIDTH
+from companion.text import NAME_WIDTH
 
 from .tuikit import SIZE
 
