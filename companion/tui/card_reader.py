@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
@@ -28,6 +28,8 @@ Photo = Union[str, Path, "np.ndarray"]
 Target = Literal["play", "hand", "word"]  # a play (wild cards need letters), cards left in hand, a word to judge
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
+PICTURE_COLS, PICTURE_ROWS = 34, 9  # the snapped photo's size on screen, in character cells
+CROP_COLS = 10  # a flagged card's picture beside its correction field (7 rows tall)
 WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
 # One read at a time: a snap during the warm-up waits for it rather than drawing the templates a second time.
 _ONE_READ = threading.Lock()
@@ -43,6 +45,7 @@ class SnapCard:
     confidence: float
     flagged: bool  # the player still has to look at it (a wild card without its letter is asked too)
     fixed: bool = False  # typed by the player
+    crop: np.ndarray | None = field(default=None, compare=False, repr=False)  # the card as photographed (RGB)
 
     @property
     def needs_letter(self) -> bool:
@@ -58,6 +61,10 @@ class SnapCard:
 class Snap:
     words: tuple[tuple[SnapCard, ...], ...]
     notes: tuple[str, ...]  # what the reader wants the player to know (no Tesseract, heaps skipped)
+    # The photo small (two RGB pixels a character cell, one above the other) with the cards boxed, and
+    # each card's number (in reading order, from 1) at its middle: (column, row, number, flagged).
+    picture: np.ndarray | None = field(default=None, compare=False, repr=False)
+    labels: tuple[tuple[int, int, str, bool], ...] = ()
 
 
 def default_camera() -> Photo:
@@ -71,15 +78,25 @@ def read_cards(photo: Photo, game: str, deck: Deck | None = None) -> Snap:
     game's shipped deck when None). Raises ImportError or a VisionError."""
     # Submodules, not the package: they import even where an editable install made before vision/ had an
     # __init__.py sees vision as a namespace package.
-    from vision.read import read_photo
+    import numpy as np
+    from vision.picture import cells, crop
+    from vision.read import open_photo, read_photo
 
     with _ONE_READ:
         reading = read_photo(photo, game, deck=deck)
+        img, scale = open_photo(photo)  # corners are in the photo's own pixels
     placed = {i for word in reading.words for i in word}
     stray = [i for i in range(len(reading.cards)) if i not in placed]  # a reader may leave a hand ungrouped
-    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged) for c in (reading.cards[i] for i in word))
-                  for word in [*reading.words, stray] if word)
-    return Snap(words, tuple(n for n in reading.notes if n))
+    groups = [word for word in [*reading.words, stray] if word]
+    order = [i for word in groups for i in word]
+    quads = [np.float32(reading.cards[i].corners) * scale for i in order]
+    flagged = {k for k, i in enumerate(order) if reading.cards[i].flagged}
+    pixels, spots = cells(img, quads, flagged, PICTURE_COLS, PICTURE_ROWS)
+    crops = {i: crop(img, q, CROP_COLS) for k, (i, q) in enumerate(zip(order, quads)) if k in flagged}
+    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged, crop=crops.get(i))
+                        for i, c in ((i, reading.cards[i]) for i in word)) for word in groups)
+    labels = tuple((x, y, str(k + 1), k in flagged) for k, (x, y) in enumerate(spots))
+    return Snap(words, tuple(n for n in reading.notes if n), pixels, labels)
 
 
 def teach_deck(game: str, order: str, photo: Photo) -> str:

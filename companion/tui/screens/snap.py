@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
 from textual.widgets.input import Selection
@@ -25,6 +25,7 @@ from companion.tui.card_reader import (Camera, Photo, Snap, SnapCard, Target, fa
 from companion.tui.snap_text import snap_text, spelled
 from companion.tui.rich_text import card_text, literal
 from companion.tui.widgets.card_row import CardRow
+from companion.tui.widgets.photo_view import PhotoView
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -63,9 +64,14 @@ class SnapScreen(ModalScreen[str | None]):
                              allow_blank=False, id="snap-game")
             yield LoadingIndicator(id="snap-loading")
             yield Static(id="snap-status")
-            yield Vertical(id="snap-words")
-            yield Input(id="snap-fix", placeholder="type what the card says")
-            yield Static(id="snap-hint")
+            with Horizontal(id="snap-view"):
+                yield PhotoView(id="snap-photo")  # the photo, each card boxed and numbered
+                yield Vertical(id="snap-words")
+            with Horizontal(id="snap-fixing"):
+                yield PhotoView(id="snap-crop")  # the card under the cursor, when it is one to check
+                with Vertical(id="snap-fix-box"):
+                    yield Input(id="snap-fix", placeholder="type what the card says")
+                    yield Static(id="snap-hint")
             yield Input(id="snap-path", placeholder="the photo's path, then Enter (JPEG or PNG)")
         yield Footer(show_command_palette=False)
 
@@ -139,6 +145,8 @@ class SnapScreen(ModalScreen[str | None]):
     def set_busy(self, busy: bool) -> None:
         self.query_one(LoadingIndicator).display = busy
         if busy:
+            for view in self.query(PhotoView):
+                view.show(None)
             self.query_one("#snap-fix").display = False
             self.query_one("#snap-path").display = False
             self.query_one("#snap-hint", Static).update("")
@@ -159,6 +167,7 @@ class SnapScreen(ModalScreen[str | None]):
         read = plural(count, "card") + ("" if self.target == "hand" else f" in {plural(len(self.words), 'word')}")
         self.set_status(Text.assemble((f"{read} read. ", "bold"),
                                       " ".join(notes)))
+        self.query_one("#snap-photo", PhotoView).show(snap.picture, snap.labels)
         box = self.query_one("#snap-words")
         await box.remove_children()
         await box.mount_all(CardRow(tuple(word)) for word in self.words)
@@ -198,6 +207,7 @@ class SnapScreen(ModalScreen[str | None]):
             row.cards = tuple(self.words[row_index])
             row.cursor = i if row_index == w else None
         card = self.words[w][i]
+        self.query_one("#snap-crop", PhotoView).show(card.crop if card.flagged else None)
         fix = self.query_one("#snap-fix", Input)
         fix.value = "" if card.needs_letter and self.missing(card) else self.typed(card)
         fix.selection = Selection(0, len(fix.value))  # typing replaces the read
