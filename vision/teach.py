@@ -113,6 +113,7 @@ class Lesson:
     found: list[Found]
     pictures: list[Path]  # each photo with its found cards boxed and numbered
     problem: str | None  # why the found cards cannot be taught as listed (None: they can)
+    marked: frozenset[int] = frozenset()  # the found cards (by index) the problem names
 
 
 def picture_paths(game: str, photos: int) -> list[Path]:
@@ -232,7 +233,7 @@ def prepare(game: str, order: str, photos: list) -> Lesson:
         mine = [i for i, f in enumerate(found) if f.photo == k]
         labels = [f"{i + 1}" + (f" {tokens[i]}" if problem is None else "") for i in mine]
         _write(path, boxed(img, [found[i].quad for i in mine], labels, {mine.index(i) for i in marked if i in mine}))
-    return Lesson(game, wanted, images, found, pictures, problem)
+    return Lesson(game, wanted, images, found, pictures, problem, frozenset(marked))
 
 
 def _write(path: Path, picture: np.ndarray) -> None:

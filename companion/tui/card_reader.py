@@ -29,6 +29,7 @@ Target = Literal["play", "hand", "word"]  # a play (wild cards need letters), ca
 Camera = Callable[[], Photo]  # a webcam frame (BGR); stand-ins in tests return sample photo paths
 SAMPLES = ASSETS / "samples"
 PICTURE_COLS, PICTURE_ROWS = 34, 9  # the snapped photo's size on screen, in character cells
+TEACH_COLS, TEACH_ROWS = 60, 11  # a teaching photo's size on screen
 CROP_COLS = 10  # a flagged card's picture beside its correction field (7 rows tall)
 WARM_UP_DELAY = 0.5  # seconds after a table opens: the first paint comes first
 # One read at a time: a snap during the warm-up waits for it rather than drawing the templates a second time.
@@ -99,15 +100,40 @@ def read_cards(photo: Photo, game: str, deck: Deck | None = None) -> Snap:
     return Snap(words, tuple(n for n in reading.notes if n), pixels, labels)
 
 
-def teach_deck(game: str, order: str, photo: Photo) -> str:
-    """Teach the reader the table's own deck from a photo of its cards listed in ``order``; says what was
-    learnt and how to forget it. Raises ImportError or a VisionError."""
-    from vision.model import taught_path
-    from vision.teach import teach
+@dataclass(frozen=True)
+class Teaching:
+    """A deck's cards found in a teaching photo, for the player to look at before they are learnt."""
 
-    count = teach(game, order, [photo])
-    return (f"Learnt {count} {game_class(game).title} cards: every later read uses them. Teaching again "
-            f"replaces them; to forget the deck, delete {taught_path(game)}")
+    game: str
+    lesson: object = field(compare=False, repr=False)  # vision.teach.Lesson, saved by learn_deck
+    count: int = 0  # cards found
+    problem: str | None = None  # why they cannot be learnt as listed (the count differs from the list)
+    picture: np.ndarray | None = field(default=None, compare=False, repr=False)  # as Snap.picture
+    labels: tuple[tuple[int, int, str, bool], ...] = ()
+
+
+def find_deck(game: str, order: str, photo: Photo) -> Teaching:
+    """The cards of a teaching photo, numbered in the order ``order`` lists them, nothing learnt yet.
+    Raises ImportError or a VisionError."""
+    from vision.picture import cells
+    from vision.teach import prepare
+
+    lesson = prepare(game, order, [photo])
+    img = lesson.images[0]
+    marked = set(lesson.marked)
+    pixels, spots = cells(img, [f.quad for f in lesson.found], marked, TEACH_COLS, TEACH_ROWS)
+    labels = tuple((x, y, str(k + 1), k in marked) for k, (x, y) in enumerate(spots))
+    return Teaching(game, lesson, len(lesson.found), lesson.problem, pixels, labels)
+
+
+def learn_deck(teaching: Teaching, replace: bool = False) -> str:
+    """Learn the cards found; says what was learnt and how to forget it. Raises a VisionError."""
+    from vision.model import taught_path
+    from vision.teach import save
+
+    count = save(teaching.lesson, replace)  # type: ignore[arg-type]
+    return (f"Learnt {count} {game_class(teaching.game).title} cards: every later read uses them, with what "
+            f"was taught before. To forget the deck, delete {taught_path(teaching.game)}")
 
 
 def warm_up(game: str) -> None:

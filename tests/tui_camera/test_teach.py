@@ -9,6 +9,7 @@ from textual.widgets import Input, Select
 
 from companion.tui.app import make_app
 from companion.tui.screens.teach import TeachScreen
+from companion.tui.widgets.photo_view import PhotoView
 from vision.model import taught_path
 from vision.render import render_photo
 from .camkit import SIZE
@@ -20,6 +21,7 @@ async def wait_result(pilot, screen: TeachScreen) -> str:
     for _ in range(600):
         await pilot.pause(0.05)
         if not screen.query_one("#teach-loading").display:
+            await pilot.pause()
             return str(screen.query_one("#teach-result").render())
     raise AssertionError("teaching never finished")
 
@@ -42,8 +44,17 @@ async def test_teach_a_deck_from_the_palette(store, tmp_path: Path, monkeypatch:
         await pilot.press("ctrl+r")  # no list of cards yet
         assert "List the cards first" in str(screen.query_one("#teach-result").render())
         await pilot.press(*"QU E ER Z A", "ctrl+r")  # two cards short
-        assert "found 7 cards but --order lists 5" in await wait_result(pilot, screen)
+        assert "found 7 cards but --order lists 5: card" in await wait_result(pilot, screen)
+        photo_view = screen.query_one("#teach-photo", PhotoView)
+        assert photo_view.display and [label for _, _, label, _ in photo_view.labels] == list("1234567")
+        assert sum(flagged for *_, flagged in photo_view.labels) == 2  # the two cards the list lacks, in red
+        assert not screen.query_one("#teach-save").display
         screen.query_one("#teach-order", Input).value = " ".join(face for face, _ in ORDER)
         await pilot.press("ctrl+r")
+        assert (await wait_result(pilot, screen)).startswith("Found 7 cards, numbered in the order you listed")
+        assert not any(flagged for *_, flagged in photo_view.labels)
+        assert not taught_path("quiddler").exists()  # nothing learnt before the player has looked
+        assert screen.query_one("#teach-save").has_focus
+        await pilot.press("enter")
         assert (await wait_result(pilot, screen)).startswith("Learnt 7 Quiddler cards")
         assert taught_path("quiddler").is_file()

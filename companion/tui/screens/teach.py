@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, LoadingIndicator, Select, Static
+from textual.widgets import Button, Footer, Input, LoadingIndicator, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.games import GAME_CLASSES
-from companion.tui.card_reader import Camera, Photo, failure_text, teach_deck
+from companion.tui.card_reader import Camera, Photo, Teaching, failure_text, find_deck, learn_deck
 from companion.tui.rich_text import literal
+from companion.tui.widgets.photo_view import PhotoView
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
@@ -27,7 +28,8 @@ that do not touch, on a plain table. Include every card you can; Word Thief need
 
 
 class TeachScreen(ModalScreen[None]):
-    """Every later read of the game uses what is learnt here; teaching again replaces it."""
+    """Every later read of the game uses what is learnt here, added to what was taught before. The
+    photo's cards are shown boxed and numbered first; a button learns them once the player has looked."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close"), Binding("ctrl+r", "camera", "Webcam photo")]
 
@@ -44,11 +46,17 @@ class TeachScreen(ModalScreen[None]):
             yield Input(placeholder="the cards in the photo, left to right, row by row", id="teach-order")
             yield Input(placeholder="the photo's path, then Enter (or ^r for the webcam)", id="teach-path")
             yield LoadingIndicator(id="teach-loading")
-            yield Static(id="teach-result")
+            with Horizontal(id="teach-found"):
+                yield PhotoView(id="teach-photo")  # the photo's cards boxed and numbered, beside what to do
+                with Vertical(id="teach-verdict"):
+                    yield Static(id="teach-result")
+                    yield Button("Learn these cards", id="teach-save", variant="primary")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(LoadingIndicator).display = False
+        self.query_one("#teach-save").display = False
+        self.teaching: Teaching | None = None
         self.show_steps()
         self.query_one("#teach-order").focus()
 
@@ -75,22 +83,52 @@ class TeachScreen(ModalScreen[None]):
             self.query_one("#teach-order").focus()
             return
         self.query_one(LoadingIndicator).display = True
-        self.show_result("Learning the deck…")
+        self.query_one("#teach-save").display = False
+        self.show_result("Finding the cards…")
         app: CompanionApp = self.app  # type: ignore[assignment]
-        self.learn(self.game, order, photo, app.camera)
+        self.find(self.game, order, photo, app.camera)
 
     @work(thread=True, exclusive=True, group="teach", exit_on_error=False)
-    def learn(self, game: str, order: str, photo: Photo | None, camera: Camera) -> str:
-        return teach_deck(game, order, camera() if photo is None else photo)
+    def find(self, game: str, order: str, photo: Photo | None, camera: Camera) -> Teaching:
+        return find_deck(game, order, camera() if photo is None else photo)
+
+    @work(thread=True, exclusive=True, group="teach-save", exit_on_error=False)
+    def learn(self, teaching: Teaching) -> str:
+        return learn_deck(teaching)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "teach-save" and self.teaching is not None:
+            event.button.display = False
+            self.query_one(LoadingIndicator).display = True
+            self.learn(self.teaching)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "teach" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+        if event.worker.group not in ("teach", "teach-save") or \
+                event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         self.query_one(LoadingIndicator).display = False
-        if event.state == WorkerState.SUCCESS:
+        if event.state == WorkerState.ERROR:
+            self.show_result(failure_text(event.worker.error), error=True)
+        elif event.worker.group == "teach-save":
+            self.teaching = None
             self.show_result(str(event.worker.result))
         else:
-            self.show_result(failure_text(event.worker.error), error=True)
+            self.show_found(event.worker.result)
+
+    def show_found(self, teaching: Teaching) -> None:
+        """The photo with its cards boxed and numbered; the button to learn them when they match the list."""
+        self.query_one("#teach-steps").display = False  # room for the picture
+        self.query_one("#teach-photo", PhotoView).show(teaching.picture, teaching.labels)
+        if teaching.problem:
+            self.teaching = None
+            self.show_result(teaching.problem, error=True)
+            return
+        self.teaching = teaching
+        self.show_result(f"Found {teaching.count} cards, numbered in the order you listed them. If each number "
+                         "sits on the card you meant, learn them:")
+        button = self.query_one("#teach-save", Button)
+        button.display = True
+        button.focus()
 
     def show_result(self, text: str, error: bool = False) -> None:
         result = self.query_one("#teach-result", Static)
