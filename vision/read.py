@@ -38,6 +38,7 @@ VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it doe
 # their cheapest cards cost over 1.24 with the centre hidden, and their centres over 1.0); every
 # rendered photo of real cards has such a card. Calibrated to this classifier's distances.
 LETTER_COST = 1.2
+PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
 CENTRE_FAR = 1.0
 
 
@@ -381,7 +382,8 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
     img, scale = open_photo(source)
     quads, shown, _, cut_off, outlines = find_cards(img)
-    heaps = sum(card_heap(img, o) for o in outlines)
+    # Dozens of shapeless blobs are a cloth's pattern or a board's squares, not heaps of cards.
+    heaps = sum(card_heap(img, o) for o in outlines) if len(outlines) <= PATTERN_BLOBS else 0
     if not quads:
         if heaps:
             raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
