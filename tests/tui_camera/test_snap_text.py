@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import new_game
-from companion.tui.card_reader import SnapCard, fix_card, read_cards
+from companion.tui.card_reader import SAMPLES, SnapCard, fix_card, read_cards
 from companion.tui.snap_text import snap_text, spelled
 
 
@@ -67,5 +67,5 @@ def test_cards_the_reader_left_out_of_words_still_show(monkeypatch: pytest.Monke
     corners = [[0, 0], [1, 0], [1, 1], [0, 1]]
     reading = PhotoReading([CardRead("Q", 10, "d", 1.0, corners), CardRead("A", 1, "h", 0.5, corners, True)], [[1]])
     monkeypatch.setattr("vision.read.read_photo", lambda photo, game, deck: reading)
-    snap = read_cards("table.jpg", "word-thief")
+    snap = read_cards(SAMPLES / "word-thief-1.jpg", "word-thief")  # the reading above stands in for its own
     assert [[(c.face, c.suit, c.flagged) for c in w] for w in snap.words] == [[("A", "h", True)], [("Q", "d", False)]]
