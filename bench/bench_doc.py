@@ -21,8 +21,13 @@ def replace_section(path: Path, title: str, text: str) -> None:
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
     else:
         start = end = len(lines)
-    new = lines[:start] + ([""] if start and lines[start - 1] else []) + text.rstrip("\n").splitlines() + \
-        ([""] if end < len(lines) else []) + lines[end:]
+    new = (
+        lines[:start]
+        + ([""] if start and lines[start - 1] else [])
+        + text.rstrip("\n").splitlines()
+        + ([""] if end < len(lines) else [])
+        + lines[end:]
+    )
     path.write_text("\n".join(new).replace("\n\n\n", "\n\n") + "\n", encoding="utf-8")
 
 
@@ -32,11 +37,19 @@ def stamp() -> str:
     import os
     import platform
 
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor() or "unknown")
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor() or "unknown",
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
-            f"load average {load:.1f}")
+    return (
+        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "
+        f"load average {load:.1f}"
+    )
 
 
 def run(doc: str | None, title: str, option: str, default: int, help: str, section: Callable[[int], str]) -> int:

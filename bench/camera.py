@@ -90,8 +90,9 @@ def cold(game: str, processes: int, data_dir: str) -> list[float]:
     env = {**os.environ, "COMPANION_DATA_DIR": data_dir}
     out = []
     for _ in range(processes):
-        result = subprocess.run([sys.executable, __file__, "--child", game], env=env, cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout
+        result = subprocess.run(
+            [sys.executable, __file__, "--child", game], env=env, cwd=ROOT, check=True, capture_output=True, text=True
+        ).stdout
         out.append(json.loads(result.splitlines()[-1])[0])
     return out
 
@@ -122,8 +123,10 @@ def main() -> None:
             rows.append(f"| {game} | {ms(first)} | {ms(warm)} | {ms(warm_base)} | {ratio:.2f}x | {drawn:.1f} s |")
     load = os.getloadavg()[0]
     print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {os.cpu_count()} cores, load avg {load:.1f}\n")
-    print("| game | key to cards, cold: median (p90) | key to cards, warm: median (p90) "
-          "| read_photo alone, warm | warm ratio | first read ever |")
+    print(
+        "| game | key to cards, cold: median (p90) | key to cards, warm: median (p90) "
+        "| read_photo alone, warm | warm ratio | first read ever |"
+    )
     print("|---|---|---|---|---|---|")
     print("\n".join(rows))
 

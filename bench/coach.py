@@ -76,14 +76,28 @@ def main() -> None:
     base = timed(lambda: (load_words.cache_clear(), words_from_text.cache_clear(), load_words()), 7, CLOCK)
     words = load_words()
     build = timed(lambda: Anagrams.build(words), 7, CLOCK)
-    rows.append(("anagram index build (172,823 words)", statistics.median(build) * 1e3, "ms",
-                 statistics.median(base) * 1e3, "reading the word list"))
+    rows.append(
+        (
+            "anagram index build (172,823 words)",
+            statistics.median(build) * 1e3,
+            "ms",
+            statistics.median(base) * 1e3,
+            "reading the word list",
+        )
+    )
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["COMPANION_DATA_DIR"] = tmp
         anagram_index.__wrapped__(words)  # writes the cache
         cached = timed(lambda: anagram_index.__wrapped__(words), 7, CLOCK)
-    rows.append(("anagram index from the disk cache", statistics.median(cached) * 1e3, "ms",
-                 statistics.median(build) * 1e3, "building it"))
+    rows.append(
+        (
+            "anagram index from the disk cache",
+            statistics.median(cached) * 1e3,
+            "ms",
+            statistics.median(build) * 1e3,
+            "building it",
+        )
+    )
 
     quiddler = new_game("quiddler", ["Ann", "Bob"])
     anagrams, value = quiddler.anagrams(), quiddler.deck.value
@@ -93,20 +107,38 @@ def main() -> None:
     ours = [timed(lambda h=h: best_hand(h, value, anagrams), 1, CLOCK)[0] for h in hands]
     base = [timed(lambda h=h: dfs_best_hand(h, value, anagrams), 1, CLOCK)[0] for h in hands[:40]]
     for h in hands[:40]:  # the two searches agree on the points
-        assert best_hand(h, value, anagrams).score == 2 * dfs_best_hand(h, value, anagrams) - sum(value(c.face) for c in h)
-    rows.append(("best Quiddler hand, 10 cards: p95", p95(ours) * 1e3, "ms", p95(base) * 1e3,
-                 "depth-first, every arrangement"))
-    rows.append(("best Quiddler hand, 10 cards: median", statistics.median(ours) * 1e3, "ms",
-                 statistics.median(base) * 1e3, "depth-first, every arrangement"))
+        assert best_hand(h, value, anagrams).score == 2 * dfs_best_hand(h, value, anagrams) - sum(
+            value(c.face) for c in h
+        )
+    rows.append(
+        ("best Quiddler hand, 10 cards: p95", p95(ours) * 1e3, "ms", p95(base) * 1e3, "depth-first, every arrangement")
+    )
+    rows.append(
+        (
+            "best Quiddler hand, 10 cards: median",
+            statistics.median(ours) * 1e3,
+            "ms",
+            statistics.median(base) * 1e3,
+            "depth-first, every arrangement",
+        )
+    )
 
     thief = new_game("word-thief", ["Ann", "Bob"])
     thief.anagrams()
     ours = timed(lambda: thief.steals_for(TABLE), 15, CLOCK)
     base = timed(lambda: scan_steals(TABLE, words), 3, CLOCK)
-    rows.append(("steals of a 12-word table (1-2 letters)", statistics.median(ours) * 1e3, "ms",
-                 statistics.median(base) * 1e3, "scan the word list"))
+    rows.append(
+        (
+            "steals of a 12-word table (1-2 letters)",
+            statistics.median(ours) * 1e3,
+            "ms",
+            statistics.median(base) * 1e3,
+            "scan the word list",
+        )
+    )
 
     print_rows(rows)
+
 
 if __name__ == "__main__":
     main()

@@ -61,8 +61,15 @@ def main() -> None:
     # dictionary load: the engine's reader against a bare read-and-split of the same file
     base = timed(lambda: set(Path(ENABLE).read_text().split()), 15)
     ours = timed(lambda: (load_words.cache_clear(), words_from_text.cache_clear(), load_words()), 15)
-    rows.append(("dictionary load (172,823 words)", statistics.median(ours) * 1e3, "ms",
-                 statistics.median(base) * 1e3, "bare set(read().split())"))
+    rows.append(
+        (
+            "dictionary load (172,823 words)",
+            statistics.median(ours) * 1e3,
+            "ms",
+            statistics.median(base) * 1e3,
+            "bare set(read().split())",
+        )
+    )
 
     lex = Lexicon.load()
     words = sorted(lex.words)[::50] + ["QZXJ", "AAAAA", "ZZZ"] * 100
@@ -75,15 +82,29 @@ def main() -> None:
     text = json.dumps(log)
     base = timed(lambda: json.loads(text), 15)
     ours = timed(lambda: import_log(json.loads(text), lex), 15)
-    rows.append(("resume: replay a 500-event log", statistics.median(ours) * 1e3, "ms",
-                 statistics.median(base) * 1e3, "json.loads of the log alone"))
+    rows.append(
+        (
+            "resume: replay a 500-event log",
+            statistics.median(ours) * 1e3,
+            "ms",
+            statistics.median(base) * 1e3,
+            "json.loads of the log alone",
+        )
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "ledger.sqlite3")
         saved = store.create(import_log(log, lex))
         ours = timed(lambda: store.load(saved.id, lex), 15)
-        rows.append(("resume from SQLite (500 events)", statistics.median(ours) * 1e3, "ms",
-                     statistics.median(base) * 1e3, "json.loads of the log alone"))
+        rows.append(
+            (
+                "resume from SQLite (500 events)",
+                statistics.median(ours) * 1e3,
+                "ms",
+                statistics.median(base) * 1e3,
+                "json.loads of the log alone",
+            )
+        )
 
     # one play committed: the ledger's synchronous=FULL against NORMAL, on the same disk in the same run
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
@@ -94,16 +115,33 @@ def main() -> None:
             saved = store.create(new_game("word-thief", ["Ann", "Bob"]))
             per_play.setdefault(mode, []).extend(timed(lambda s=saved: s.apply(Pass(s.game.to_play)), 100))
             store.close()
-        rows.append(("commit one play (synchronous=FULL)", statistics.median(per_play["FULL"]) * 1e3, "ms",
-                     statistics.median(per_play["NORMAL"]) * 1e3, "the same with synchronous=NORMAL"))
+        rows.append(
+            (
+                "commit one play (synchronous=FULL)",
+                statistics.median(per_play["FULL"]) * 1e3,
+                "ms",
+                statistics.median(per_play["NORMAL"]) * 1e3,
+                "the same with synchronous=NORMAL",
+            )
+        )
 
     print_rows(rows)
 
 
 def print_rows(rows: list[tuple[str, float, str, float, str]]) -> None:
     """The machine, then one line (or with --md a markdown row) per measure: ours, the baseline, the ratio."""
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    cpu = (
+        next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            platform.processor(),
+        )
+        if Path("/proc/cpuinfo").exists()
+        else platform.processor()
+    )
     print(f"date {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}")
     if "--md" in sys.argv:
         print("| measure | median | baseline (same run) | ratio |\n|---|---|---|---|")
@@ -113,6 +151,7 @@ def print_rows(rows: list[tuple[str, float, str, float, str]]) -> None:
             print(f"| {name} | {value:.2f} {unit} | {baseline:.2f} {unit} ({what}) | {ratio:.3g}x |")
         else:
             print(f"{name:34s} {value:9.2f} {unit:4s}  baseline {baseline:9.2f} {unit:4s} ({what})  ratio {ratio:.3g}")
+
 
 if __name__ == "__main__":
     main()

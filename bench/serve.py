@@ -44,8 +44,14 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
 
 
-async def board(session: aiohttp.ClientSession, url: str, seen: dict[int, list[float]], ready: asyncio.Event,
-                opened: list[int], want: int) -> None:
+async def board(
+    session: aiohttp.ClientSession,
+    url: str,
+    seen: dict[int, list[float]],
+    ready: asyncio.Event,
+    opened: list[int],
+    want: int,
+) -> None:
     """One open board: note when each event count first reaches it."""
     async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as feed:
         data: list[str] = []
@@ -81,8 +87,10 @@ async def run(base: str, gid: int, saved, boards: int, plays: int, pid: int) -> 
     ready, opened = asyncio.Event(), []
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
-        tasks = [asyncio.create_task(board(session, f"{base}/board/{gid}/live", seen, ready, opened, boards))
-                 for _ in range(boards)]
+        tasks = [
+            asyncio.create_task(board(session, f"{base}/board/{gid}/live", seen, ready, opened, boards))
+            for _ in range(boards)
+        ]
         await asyncio.wait_for(ready.wait(), 60)
         latencies, pages = [], []
         for _ in range(plays):
@@ -125,24 +133,41 @@ def main() -> None:
     loaded_mb = many["memory"]
     ms = 1000
     rows = [
-        (f"commit to every board updated, {args.boards} boards", statistics.median(many["latencies"]) * ms,
-         p95(many["latencies"]) * ms, statistics.median(one["latencies"]) * ms, "1 board"),
-        (f"board page served, {args.boards} boards open", statistics.median(many["pages"]) * ms,
-         p95(many["pages"]) * ms, statistics.median(idle) * ms, "no board open"),
+        (
+            f"commit to every board updated, {args.boards} boards",
+            statistics.median(many["latencies"]) * ms,
+            p95(many["latencies"]) * ms,
+            statistics.median(one["latencies"]) * ms,
+            "1 board",
+        ),
+        (
+            f"board page served, {args.boards} boards open",
+            statistics.median(many["pages"]) * ms,
+            p95(many["pages"]) * ms,
+            statistics.median(idle) * ms,
+            "no board open",
+        ),
     ]
-    print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}; {args.plays} plays, the server polls the ledger every 100 ms")
+    print(
+        f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}; {args.plays} plays, the server polls the ledger every 100 ms"
+    )
     if args.md:
         print("\n| measure | median | p95 | baseline median (same run) | ratio |\n|---|---|---|---|---|")
         for name, med, high, base_med, base_name in rows:
-            print(f"| {name} | {med:.1f} ms | {high:.1f} ms | {base_med:.1f} ms ({base_name}) | "
-                  f"{med / base_med:.2f}x |")
-        print(f"| server memory (RSS) | {loaded_mb:.0f} MB, {args.boards} boards open | | {idle_mb:.0f} MB "
-              f"idle | {loaded_mb / idle_mb:.2f}x |")
+            print(
+                f"| {name} | {med:.1f} ms | {high:.1f} ms | {base_med:.1f} ms ({base_name}) | {med / base_med:.2f}x |"
+            )
+        print(
+            f"| server memory (RSS) | {loaded_mb:.0f} MB, {args.boards} boards open | | {idle_mb:.0f} MB "
+            f"idle | {loaded_mb / idle_mb:.2f}x |"
+        )
     else:
         for name, med, high, base_med, base_name in rows:
-            print(f"{name}: median {med:.1f} ms, p95 {high:.1f} ms; {base_name}: {base_med:.1f} ms "
-                  f"({med / base_med:.2f}x)")
+            print(
+                f"{name}: median {med:.1f} ms, p95 {high:.1f} ms; {base_name}: {base_med:.1f} ms "
+                f"({med / base_med:.2f}x)"
+            )
         print(f"server memory: {idle_mb:.0f} MB idle, {loaded_mb:.0f} MB with {args.boards} boards open")
 
 

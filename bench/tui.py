@@ -49,8 +49,9 @@ def first_paint(runs: int) -> list[float]:
         with tempfile.TemporaryDirectory() as tmp:
             env = {**os.environ, "COMPANION_DATA_DIR": tmp}
             start = time.time()
-            out = subprocess.run([sys.executable, "-c", CHILD], env=env, cwd=ROOT, capture_output=True,
-                                 text=True, check=True).stdout
+            out = subprocess.run(
+                [sys.executable, "-c", CHILD], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout
             times.append(float(out.split()[-1]) - start)
     return times
 
@@ -97,8 +98,14 @@ async def preview_latency() -> tuple[list[float], list[float]]:
 
 
 def machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), "unknown CPU")
+    model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "unknown CPU",
+    )
     return f"{os.cpu_count()} cores, {model}, load average {os.getloadavg()[0]:.1f}"
 
 

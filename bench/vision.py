@@ -65,8 +65,9 @@ def score_photo(truth: dict, reading: PhotoReading) -> Counter[str]:
     for i, t in enumerate(truth["cards"]):
         out["cards"] += 1
         width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
-        j = next((j for j, c in enumerate(cards) if j not in taken.values() and _near(c.corners, t["corners"], width)),
-                 None)
+        j = next(
+            (j for j, c in enumerate(cards) if j not in taken.values() and _near(c.corners, t["corners"], width)), None
+        )
         if j is None:
             continue
         taken[i] = j
@@ -173,12 +174,14 @@ def ms(times: list[float], q: float) -> str:
 def accuracy_row(game: str, side: str, size: str, r: Run) -> str:
     t = r.t
     wrong_unflagged = t["wrong"] - t["wrong_flagged"]
-    return (f"| {game} | {side} | {size} | {t['photos']} | {t['cards']} | {pct(t['found'], t['cards'])} | "
-            f"{t['cut']} | {t['false']} ({t['false_unflagged']} unflagged) | {pct(t['face'], t['cards'])} | "
-            f"{pct(t['value'], t['cards'])} | {pct(t['suit'], t['suited']) if t['suited'] else 'n/a'} | "
-            f"{pct(t['words_right'], t['photos'])} | {pct(t['clean'], t['photos'])} | "
-            f"{t['wrong']} ({wrong_unflagged} unflagged) | {t['right_flagged']} | {ms(r.times, 50)} | "
-            f"{ms(r.times, 95)} |")
+    return (
+        f"| {game} | {side} | {size} | {t['photos']} | {t['cards']} | {pct(t['found'], t['cards'])} | "
+        f"{t['cut']} | {t['false']} ({t['false_unflagged']} unflagged) | {pct(t['face'], t['cards'])} | "
+        f"{pct(t['value'], t['cards'])} | {pct(t['suit'], t['suited']) if t['suited'] else 'n/a'} | "
+        f"{pct(t['words_right'], t['photos'])} | {pct(t['clean'], t['photos'])} | "
+        f"{t['wrong']} ({wrong_unflagged} unflagged) | {t['right_flagged']} | {ms(r.times, 50)} | "
+        f"{ms(r.times, 95)} |"
+    )
 
 
 def hand_row(game: str, fan: bool, turned: bool, photos: int, held_out: bool) -> str:
@@ -191,9 +194,11 @@ def hand_row(game: str, fan: bool, turned: bool, photos: int, held_out: bool) ->
     t = r.t
     right = t["found"] - t["wrong"] - t["right_flagged"]
     kind = ("fan" if fan else "straight spread") + (", upside down" if turned else "")
-    return (f"| {game} | {kind} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['cut']} | "
-            f"{t['false']} | {pct(t['face'], t['cards'])} | {pct(right, t['cards'])} | "
-            f"{t['wrong'] - t['wrong_flagged']} |")
+    return (
+        f"| {game} | {kind} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['cut']} | "
+        f"{t['false']} | {pct(t['face'], t['cards'])} | {pct(right, t['cards'])} | "
+        f"{t['wrong'] - t['wrong_flagged']} |"
+    )
 
 
 def main() -> int:
@@ -219,62 +224,80 @@ def main() -> int:
                 print(file=sys.stderr)
                 rows.append(accuracy_row(game, side, size, r))
                 if r.naive_times:
-                    med = statistics.median(r.times[:len(r.naive_times)])
+                    med = statistics.median(r.times[: len(r.naive_times)])
                     nmed = statistics.median(r.naive_times)
-                    naive_rows.append(f"| {game} | {len(r.naive_times)} | {med * 1000:.0f} | {nmed * 1000:.0f} | "
-                                      f"{pct(r.t['naive_right'], r.t['naive_cards'])} | {nmed / med:.1f}x |")
-    hand_rows = [hand_row(game, fan, turned, args.hands, True) for game in ("word-thief", "quiddler")
-                 for fan in (False, True) for turned in (False, True)] if args.hands else []
+                    naive_rows.append(
+                        f"| {game} | {len(r.naive_times)} | {med * 1000:.0f} | {nmed * 1000:.0f} | "
+                        f"{pct(r.t['naive_right'], r.t['naive_cards'])} | {nmed / med:.1f}x |"
+                    )
+    hand_rows = (
+        [
+            hand_row(game, fan, turned, args.hands, True)
+            for game in ("word-thief", "quiddler")
+            for fan in (False, True)
+            for turned in (False, True)
+        ]
+        if args.hands
+        else []
+    )
     ocr = type(backend()).__name__ if backend() else "none"
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor() or "unknown")
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor() or "unknown",
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     command = "python bench/vision.py " + " ".join(sys.argv[1:])
-    text = "\n".join([
-        "# Card reader benchmark",
-        "",
-        f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
-        f"- machine: {os.cpu_count()} CPUs (nproc), {cpu}; load average at the end {load:.1f}",
-        f"- command: `{command.strip()}`",
-        f"- second voter: {ocr}; Python {platform.python_version()}",
-        f"- held-out font families ({len(families(True))} installed of {len(HELD_OUT_FAMILIES)}): "
-        f"{', '.join(sorted(families(True)))}",
-        f"- training font families ({len(families(False))} installed of {len(TRAIN_FAMILIES)}): "
-        f"{', '.join(sorted(families(False)))}",
-        "- photos: one deck design per photo (vision.designs.random_design), 5-12 cards in words on any of",
-        "  wood, felt, slate, white, cream, beige and gingham cloths; perspective, uneven, dim and hard-shadowed",
-        "  light, glare, blur, motion blur, noise, JPEG 40-92; a quarter of the cards upside down; cards of a",
-        "  word often touch (vision.render.render_varied).",
-        "",
-        "## Accuracy and time per photo",
-        "",
-        "| deck | designs | size | photos | cards | found | cards cut in two | false cards | face right "
-        "| value right | suit right | words right | photos needing no correction | wrong cards | right but flagged "
-        "| median ms | p95 ms |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-        *rows,
-        "",
-        "Face/value/suit percentages are of all true cards (a card not found counts as wrong). A read card",
-        "lying on a true card that another read card already matches is a piece of a card cut in two; one",
-        "lying on no card is a false card. Time is `read_photo` in-process on the decoded image.",
-        "",
-        "## The naive peer (held-out designs, 1080p, same photos)",
-        "",
-        "| deck | photos | ours median ms | naive median ms | naive face right | naive / ours (median) |",
-        "|---|---|---|---|---|---|",
-        *naive_rows,
-        "",
-        "The naive peer is one `pytesseract.image_to_string` (a tesseract process) per card on the same",
-        "cleaned letters of the same detected, warped card; its accuracy is of the faces alone.",
-        "",
-        "## Hands (held-out designs; cards overlapping, only each index showing)",
-        "",
-        "| deck | hand | photos | photos with every card found and no false card | cards found | cards cut in two "
-        "| false cards | face right | right and unflagged | wrong and unflagged |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-        *hand_rows,
-        "",
-    ])
+    text = "\n".join(
+        [
+            "# Card reader benchmark",
+            "",
+            f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
+            f"- machine: {os.cpu_count()} CPUs (nproc), {cpu}; load average at the end {load:.1f}",
+            f"- command: `{command.strip()}`",
+            f"- second voter: {ocr}; Python {platform.python_version()}",
+            f"- held-out font families ({len(families(True))} installed of {len(HELD_OUT_FAMILIES)}): "
+            f"{', '.join(sorted(families(True)))}",
+            f"- training font families ({len(families(False))} installed of {len(TRAIN_FAMILIES)}): "
+            f"{', '.join(sorted(families(False)))}",
+            "- photos: one deck design per photo (vision.designs.random_design), 5-12 cards in words on any of",
+            "  wood, felt, slate, white, cream, beige and gingham cloths; perspective, uneven, dim and hard-shadowed",
+            "  light, glare, blur, motion blur, noise, JPEG 40-92; a quarter of the cards upside down; cards of a",
+            "  word often touch (vision.render.render_varied).",
+            "",
+            "## Accuracy and time per photo",
+            "",
+            "| deck | designs | size | photos | cards | found | cards cut in two | false cards | face right "
+            "| value right | suit right | words right | photos needing no correction | wrong cards | right but flagged "
+            "| median ms | p95 ms |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            *rows,
+            "",
+            "Face/value/suit percentages are of all true cards (a card not found counts as wrong). A read card",
+            "lying on a true card that another read card already matches is a piece of a card cut in two; one",
+            "lying on no card is a false card. Time is `read_photo` in-process on the decoded image.",
+            "",
+            "## The naive peer (held-out designs, 1080p, same photos)",
+            "",
+            "| deck | photos | ours median ms | naive median ms | naive face right | naive / ours (median) |",
+            "|---|---|---|---|---|---|",
+            *naive_rows,
+            "",
+            "The naive peer is one `pytesseract.image_to_string` (a tesseract process) per card on the same",
+            "cleaned letters of the same detected, warped card; its accuracy is of the faces alone.",
+            "",
+            "## Hands (held-out designs; cards overlapping, only each index showing)",
+            "",
+            "| deck | hand | photos | photos with every card found and no false card | cards found | cards cut in two "
+            "| false cards | face right | right and unflagged | wrong and unflagged |",
+            "|---|---|---|---|---|---|---|---|---|---|",
+            *hand_rows,
+            "",
+        ]
+    )
     replace_section(Path(args.out), "# Card reader benchmark", text)  # the teaching and decoy parts stay
     print(text)
     return 0

@@ -50,22 +50,40 @@ def section(photos: int) -> str:
                 t["cards returned"] += cards
                 t["unflagged"] += unflagged
             total.update(t)
-            others = ", ".join(f"{n} {s}" for s, n in sorted(t.items())
-                               if s not in ("no letter cards", "cards returned", "unflagged")) or "none"
-            rows.append(f"| {kind} | {game} | {photos} | {pct(t['no letter cards'], photos)} | {others} | "
-                        f"{t['cards returned']} | {t['unflagged']} |")
+            others = (
+                ", ".join(
+                    f"{n} {s}"
+                    for s, n in sorted(t.items())
+                    if s not in ("no letter cards", "cards returned", "unflagged")
+                )
+                or "none"
+            )
+            rows.append(
+                f"| {kind} | {game} | {photos} | {pct(t['no letter cards'], photos)} | {others} | "
+                f"{t['cards returned']} | {t['unflagged']} |"
+            )
             print(f"\r{kind} {game}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     n = photos * len(KINDS) * len(GAMES)
-    return "\n".join([
-        TITLE, "", f"Measured {stamp()}.", "",
-        f"`python bench/vision_decoys.py --photos {photos}`: rendered 1920x1080 photos (vision/decoys.py) with no",
-        "letter card on them, each read as every deck. Right is one line, \"no letter cards found in PHOTO\"",
-        "(exit 13).", "",
-        f"All together: {pct(total['no letter cards'], n)} of {n} photos answered \"no letter cards\"; "
-        f"{total['cards returned']} cards returned, {total['unflagged']} of them unflagged.", "",
-        "| photo | read as | photos | \"no letter cards\" | other answers | cards returned | unflagged cards |",
-        "|---|---|---|---|---|---|---|", *rows, ""])
+    return "\n".join(
+        [
+            TITLE,
+            "",
+            f"Measured {stamp()}.",
+            "",
+            f"`python bench/vision_decoys.py --photos {photos}`: rendered 1920x1080 photos (vision/decoys.py) with no",
+            'letter card on them, each read as every deck. Right is one line, "no letter cards found in PHOTO"',
+            "(exit 13).",
+            "",
+            f'All together: {pct(total["no letter cards"], n)} of {n} photos answered "no letter cards"; '
+            f"{total['cards returned']} cards returned, {total['unflagged']} of them unflagged.",
+            "",
+            '| photo | read as | photos | "no letter cards" | other answers | cards returned | unflagged cards |',
+            "|---|---|---|---|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
 
 
 if __name__ == "__main__":

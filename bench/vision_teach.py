@@ -72,21 +72,33 @@ def section(layouts: int) -> str:
                 failures[f"{game} seed {SEED0 + k} ({table}): {why[:140]}"] += 1
             print(f"\r{game}: {k + 1}/{layouts}", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
-        n_all, ok_all = got["pale cloth", "n"] + got["wood, felt, slate", "n"], \
-            got["pale cloth", "ok"] + got["wood, felt, slate", "ok"]
-        rows.append(f"| {game} | {n_all} | {pct(ok_all, n_all)} | "
-                    f"{pct(got['wood, felt, slate', 'ok'], got['wood, felt, slate', 'n'])} | "
-                    f"{pct(got['pale cloth', 'ok'], got['pale cloth', 'n'])} |")
-    lines = [TITLE, "", f"Measured {stamp()}.", "",
-             f"`python bench/vision_teach.py --layouts {layouts}`: photos of 31 cards of one deck laid upright",
-             "in rows by hand (the layout turned up to 6 degrees, each card up to 2.5 more, uneven gaps), 1920x1440,",
-             "tables cycling through wood, felt, slate and white and cream cloths, unseen fonts. Taught on the",
-             "first try: accepted with the --order a player types, every card taught as the card it is.",
-             "",
-             "| deck | layouts | taught on the first try | on wood, felt, slate | on pale cloths |",
-             "|---|---|---|---|---|", *rows, "",
-             f"Time per teaching (finding, checking, learning 31 cards): median "
-             f"{statistics.median(times):.2f} s, p95 {float(np.percentile(times, 95)):.2f} s.", ""]
+        n_all, ok_all = (
+            got["pale cloth", "n"] + got["wood, felt, slate", "n"],
+            got["pale cloth", "ok"] + got["wood, felt, slate", "ok"],
+        )
+        rows.append(
+            f"| {game} | {n_all} | {pct(ok_all, n_all)} | "
+            f"{pct(got['wood, felt, slate', 'ok'], got['wood, felt, slate', 'n'])} | "
+            f"{pct(got['pale cloth', 'ok'], got['pale cloth', 'n'])} |"
+        )
+    lines = [
+        TITLE,
+        "",
+        f"Measured {stamp()}.",
+        "",
+        f"`python bench/vision_teach.py --layouts {layouts}`: photos of 31 cards of one deck laid upright",
+        "in rows by hand (the layout turned up to 6 degrees, each card up to 2.5 more, uneven gaps), 1920x1440,",
+        "tables cycling through wood, felt, slate and white and cream cloths, unseen fonts. Taught on the",
+        "first try: accepted with the --order a player types, every card taught as the card it is.",
+        "",
+        "| deck | layouts | taught on the first try | on wood, felt, slate | on pale cloths |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+        f"Time per teaching (finding, checking, learning 31 cards): median "
+        f"{statistics.median(times):.2f} s, p95 {float(np.percentile(times, 95)):.2f} s.",
+        "",
+    ]
     if failures:
         lines += ["Layouts not taught:", "", *(f"- {f}" for f in sorted(failures)), ""]
     return "\n".join(lines)

@@ -47,15 +47,24 @@ def board_of(game: Game[Any], gid: int) -> Board:
     winner = game.winner() if game.ended else None
     hands = game.hand_sizes()
     players = tuple(
-        PlayerView(name=p, score=game.scores[p], chips=game.chips(p) if game.has_chips else None,
-                   hand=hands[p] if hands else None, words=game.laid_words(p),
-                   waited_for=waiting is not None and waiting[0] == p, winner=p == winner)
-        for p in game.players)
+        PlayerView(
+            name=p,
+            score=game.scores[p],
+            chips=game.chips(p) if game.has_chips else None,
+            hand=hands[p] if hands else None,
+            words=game.laid_words(p),
+            waited_for=waiting is not None and waiting[0] == p,
+            winner=p == winner,
+        )
+        for p in game.players
+    )
     last = None
     if game.outcomes:
         o = game.outcomes[-1]
-        last = LastPlay(o.summary or o.event.type, tuple((p, d) for p, d in o.deltas.items() if d),
-                        tuple(line.note for line in o.lines if line.note))
+        last = LastPlay(
+            o.summary or o.event.type,
+            tuple((p, d) for p, d in o.deltas.items() if d),
+            tuple(line.note for line in o.lines if line.note),
+        )
     result = (f"{winner} wins" if winner else "a tie") if game.ended else None
-    return Board(gid, game.title, game.facts(), players, waiting, last, game.round_table(), result,
-                 len(game.events))
+    return Board(gid, game.title, game.facts(), players, waiting, last, game.round_table(), result, len(game.events))

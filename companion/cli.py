@@ -29,9 +29,12 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description="The table companion: score keeper, word judge and "
-                                "card reader for Word Thief, Quiddler and Words And Points. Without a command it "
-                                "opens the app.")
+    p = argparse.ArgumentParser(
+        prog="companion",
+        description="The table companion: score keeper, word judge and "
+        "card reader for Word Thief, Quiddler and Words And Points. Without a command it "
+        "opens the app.",
+    )
     p.add_argument("--data-dir", metavar="DIR", help="keep saved games and the house list in DIR")
     p.add_argument("--demo", action="store_true", help="open the app on a ready demo game")
     p.add_argument("--resume", type=int, metavar="ID", help="open the app on saved game ID (see `companion games`)")
@@ -41,8 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("file", type=Path, help="the game log (JSON, as in docs/gamelog.md)")
     r.add_argument("--json", action="store_true", help="print one JSON object for programs")
 
-    j = sub.add_parser("judge", help="say whether words are VALID (exit 0) or NOT VALID (exit 1); "
-                                     "without words, open the judge screen")
+    j = sub.add_parser(
+        "judge", help="say whether words are VALID (exit 0) or NOT VALID (exit 1); without words, open the judge screen"
+    )
     j.add_argument("words", nargs="*", help="the word or words of one play (judged as a whole)")
     j.add_argument("--game", choices=list(GAME_CLASSES), help="also use this game's house list")
     j.add_argument("--words-file", type=Path, metavar="FILE", help="judge against this word list instead of ENABLE")
@@ -64,25 +68,36 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("file", type=Path)
 
     s = sub.add_parser("serve", help="show live boards and the app in web browsers (see docs/serve.md)")
-    s.add_argument("--host", default="127.0.0.1",
-                   help="127.0.0.1 (default): this computer only; 0.0.0.0: phones, tablets and TVs on this network")
+    s.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="127.0.0.1 (default): this computer only; 0.0.0.0: phones, tablets and TVs on this network",
+    )
     s.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
 
     c = sub.add_parser("coach", help="the best hand, or the steals a table offers")
     coach = c.add_subparsers(dest="coach", metavar="WHAT", required=True)
     h = coach.add_parser("hand", help="the best words a hand can make (Quiddler: cards in words less cards left)")
     h.add_argument("cards", nargs="+", metavar="CARD", help="the cards: QU I T E ER S (a blank or joker: *)")
-    h.add_argument("--game", choices=[k for k, cls in GAME_CLASSES.items() if cls.best_hand is not Game.best_hand],
-                   required=True)
+    h.add_argument(
+        "--game", choices=[k for k, cls in GAME_CLASSES.items() if cls.best_hand is not Game.best_hand], required=True
+    )
     h.add_argument("--out", action="store_true", help="Quiddler: every card must go into a word (going out)")
-    h.add_argument("--table", default="", metavar="LETTERS",
-                   help="Words And Points: the letters on the table, one of which the word may build through")
+    h.add_argument(
+        "--table",
+        default="",
+        metavar="LETTERS",
+        help="Words And Points: the letters on the table, one of which the word may build through",
+    )
     h.add_argument("--json", action="store_true")
     st = coach.add_parser("steals", help="for each word on the table, the words that steal it, best first")
     st.add_argument("words", nargs="+", metavar="WORD", help="words on the table: cart, c*art (a joker standing as A)")
     st.add_argument("--add", type=int, default=2, metavar="K", help="letters added from a hand: 1 to K (default 2)")
-    st.add_argument("--game", choices=[k for k, cls in GAME_CLASSES.items() if cls.can_steal],
-                   default=next(k for k, cls in GAME_CLASSES.items() if cls.can_steal))
+    st.add_argument(
+        "--game",
+        choices=[k for k, cls in GAME_CLASSES.items() if cls.can_steal],
+        default=next(k for k, cls in GAME_CLASSES.items() if cls.can_steal),
+    )
     st.add_argument("--json", action="store_true")
 
     v = sub.add_parser("review", help="a saved game turn by turn beside the best the coach finds")
@@ -145,8 +160,15 @@ def _replay(args) -> int:
         row = [Text(printable(p)), Text(str(result["scores"][p]))]
         if game.has_chips:
             c = result["chips"][p]
-            row.append(Text.assemble((str(c["red"]), "red"), " / ", (str(c["blue"]), "blue"), f" / {c['white']}",
-                                     "  (debt)" if result["scores"][p] < 0 else ""))
+            row.append(
+                Text.assemble(
+                    (str(c["red"]), "red"),
+                    " / ",
+                    (str(c["blue"]), "blue"),
+                    f" / {c['white']}",
+                    "  (debt)" if result["scores"][p] < 0 else "",
+                )
+            )
         table.add_row(*row)
     out.print(table)
     winner = printable(result["winner"]) if result["winner"] else "a tie"
@@ -165,8 +187,11 @@ def _judge(args) -> int:
     if args.json:
         print(json.dumps({"words": typed.words, "valid": valid} | ({"note": typed.note} if typed.note else {})))
     else:
-        out.print(Text.assemble(("VALID" if valid else "NOT VALID", f"bold {'green' if valid else 'red'}"),
-                                "  ", " ".join(typed.words)))
+        out.print(
+            Text.assemble(
+                ("VALID" if valid else "NOT VALID", f"bold {'green' if valid else 'red'}"), "  ", " ".join(typed.words)
+            )
+        )
         if typed.note:
             out.print(Text(typed.note, style="dim"))
     return 0 if valid else 1
@@ -177,9 +202,23 @@ def _games(args) -> int:
 
     games = overview(_store())
     if args.json:
-        print(json.dumps([{"id": g.info.id, "game": g.info.kind, "players": g.info.players, "events": g.info.events,
-                           "leader": g.leader, "score": g.score, "finished": g.finished,
-                           "updated": g.info.updated} for g in games]))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": g.info.id,
+                        "game": g.info.kind,
+                        "players": g.info.players,
+                        "events": g.info.events,
+                        "leader": g.leader,
+                        "score": g.score,
+                        "finished": g.finished,
+                        "updated": g.info.updated,
+                    }
+                    for g in games
+                ]
+            )
+        )
         return 0
     if not games:
         out.print("no saved games yet: `companion` starts one")
@@ -188,8 +227,14 @@ def _games(args) -> int:
     for col in ("id", "game", "players", "standing", "state", "last played"):
         table.add_column(col)
     for g in games:
-        table.add_row(str(g.info.id), Text(printable(g.title)), Text(printable(g.players)),
-                      Text(printable(g.standing)), g.state, ago(g.info.updated))
+        table.add_row(
+            str(g.info.id),
+            Text(printable(g.title)),
+            Text(printable(g.players)),
+            Text(printable(g.standing)),
+            g.state,
+            ago(g.info.updated),
+        )
     out.print(table)
     return 0
 
@@ -242,8 +287,11 @@ def _serve(args) -> int:
         serve(args.host, args.port, lambda line: out.print(line, markup=False, soft_wrap=True), out.width)
     except OSError as exc:
         why = "that port is in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
-        err.print(f"companion: cannot serve on {args.host}:{args.port}: {why}; choose another port with --port, "
-                  "or another address with --host", markup=False)
+        err.print(
+            f"companion: cannot serve on {args.host}:{args.port}: {why}; choose another port with --port, "
+            "or another address with --host",
+            markup=False,
+        )
         return 2
     return 0
 
@@ -266,8 +314,11 @@ def _coach_hand(args) -> int:
     elif best is None:
         out.print("no arrangement puts every card into a word: going out is impossible with this hand")
     else:
-        out.print(Text.assemble(("best: ", "bold"), best.text(),
-                                f"  ({best.score} points, longest word {best.longest} letters)"))
+        out.print(
+            Text.assemble(
+                ("best: ", "bold"), best.text(), f"  ({best.score} points, longest word {best.longest} letters)"
+            )
+        )
     return 0 if best else 1
 
 
@@ -278,8 +329,16 @@ def _coach_steals(args) -> int:
     game = _coach_game(args.game)
     found = game.steals_for(args.words, args.add)
     if args.json:
-        print(json.dumps({"words": [{"word": w.upper(), "steals": [i.to_json() for i in ideas]}
-                                    for w, ideas in zip(args.words, found)]}))
+        print(
+            json.dumps(
+                {
+                    "words": [
+                        {"word": w.upper(), "steals": [i.to_json() for i in ideas]}
+                        for w, ideas in zip(args.words, found)
+                    ]
+                }
+            )
+        )
         return 0
     for word, ideas in zip(args.words, found):
         table = Table(title=Text(f"{word.upper()}: {plural(len(ideas), 'steal')}"), title_justify="left")
@@ -301,8 +360,9 @@ def _review(args) -> int:
     for col in ("when", "player", "played", "points", "coach's best", "best points", ""):
         table.add_column(col, justify="right" if "points" in col else "left")
     for m in moments:
-        table.add_row(m.at, Text(m.player), Text(m.played), _maybe(m.points), Text(m.best or "-"),
-                      _maybe(m.best_points), m.note)
+        table.add_row(
+            m.at, Text(m.player), Text(m.played), _maybe(m.points), Text(m.best or "-"), _maybe(m.best_points), m.note
+        )
     out.print(table if moments else "nothing to review yet: no turn has been played")
     return 0
 

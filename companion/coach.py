@@ -24,8 +24,12 @@ class BestHand:
     longest: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"words": [[c.token for c in w] for w in self.words],
-                "left": [c.token for c in self.left], "score": self.score, "longest": self.longest}
+        return {
+            "words": [[c.token for c in w] for w in self.words],
+            "left": [c.token for c in self.left],
+            "score": self.score,
+            "longest": self.longest,
+        }
 
     def text(self) -> str:
         """The words card by card (QU-I-T ER-A-S), then what is left."""
@@ -50,8 +54,13 @@ class StealIdea:
         return self.letter_sum + self.length_bonus
 
     def to_json(self) -> dict[str, Any]:
-        out = {"word": self.word, "add": list(self.add), "letter_sum": self.letter_sum,
-               "length_bonus": self.length_bonus, "points": self.points}
+        out = {
+            "word": self.word,
+            "add": list(self.add),
+            "letter_sum": self.letter_sum,
+            "length_bonus": self.length_bonus,
+            "points": self.points,
+        }
         return out | ({"owner": self.owner} if self.owner else {})
 
     def text(self) -> str:
@@ -72,13 +81,20 @@ class Moment:
     note: str = ""
 
     def line(self) -> str:
-        """"Ann 24, best 31: QU-I-T ER-A-S"."""
+        """ "Ann 24, best 31: QU-I-T ER-A-S"."""
         best = f", best {self.best_points}: {self.best}" if self.best else ", nothing better found"
         return f"{self.player} {self.points}{best}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"at": self.at, "player": self.player, "played": self.played, "points": self.points,
-                "best": self.best or None, "best_points": self.best_points, "note": self.note}
+        return {
+            "at": self.at,
+            "player": self.player,
+            "played": self.played,
+            "points": self.points,
+            "best": self.best or None,
+            "best_points": self.best_points,
+            "note": self.note,
+        }
 
 
 def spelled(words: tuple[Word, ...]) -> str:

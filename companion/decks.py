@@ -100,15 +100,18 @@ def parse_deck(data: dict[str, Any], source: str = "deck file") -> Deck:
         raise DeckError(f"{source}: not a deck file ({exc!r}); compare with assets/decks/{game}.json") from exc
     for face, _ in counts:
         if face not in values:
-            raise DeckError(f"{source}: card {face} has no value; add it to \"values\"")
+            raise DeckError(f'{source}: card {face} has no value; add it to "values"')
         if face != WILD and not re.fullmatch(r"[A-Z]{1,2}", face):
             raise DeckError(f"{source}: face {face!r} must be one or two capital letters")
     shipped = DECK_DIR / f"{game}.json"
-    expected = data["total"] if "total" in data else (
-        standard_deck(game).size if shipped.is_file() and source != str(shipped) else None)
+    expected = (
+        data["total"]
+        if "total" in data
+        else (standard_deck(game).size if shipped.is_file() and source != str(shipped) else None)
+    )
     deck = Deck(game, str(data.get("name", game)), values, dict(counts))
     if expected is not None and deck.size != expected:
-        raise DeckError(f"{source}: holds {deck.size} cards but says {expected}; fix the counts or \"total\"")
+        raise DeckError(f'{source}: holds {deck.size} cards but says {expected}; fix the counts or "total"')
     return deck
 
 

@@ -24,8 +24,10 @@ def read_text_file(path: str | Path, limit: int, what: str, fault: type[Companio
         if not stat.S_ISREG(info.st_mode):
             raise fault(f"{what} {shown} is not a regular file; give the path of a {what} on disk")
         if info.st_size > limit:
-            raise fault(f"{what} {shown} holds {info.st_size:,} bytes, more than the {limit:,} a {what} may; "
-                        f"check that it is the right file")
+            raise fault(
+                f"{what} {shown} holds {info.st_size:,} bytes, more than the {limit:,} a {what} may; "
+                f"check that it is the right file"
+            )
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as exc:
@@ -55,8 +57,9 @@ def write_new_file(path: Path, text: str, force: bool, keep: Iterable[Path]) -> 
         raise SaveError(f"{shown} exists; add --force to replace it, or choose another name")
     tmp = None
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.",
-                                         delete=False) as f:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", delete=False
+        ) as f:
             tmp = Path(f.name)
             f.write(text)
             f.flush()
@@ -65,6 +68,9 @@ def write_new_file(path: Path, text: str, force: bool, keep: Iterable[Path]) -> 
     except OSError as exc:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-        advice = ("the disk is full: free some space, then try again" if exc.errno == errno.ENOSPC
-                  else "choose a file in a folder you can write")
+        advice = (
+            "the disk is full: free some space, then try again"
+            if exc.errno == errno.ENOSPC
+            else "choose a file in a folder you can write"
+        )
         raise SaveError(f"cannot write {shown} ({exc.strerror}); {advice}") from exc

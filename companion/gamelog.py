@@ -62,7 +62,7 @@ _TYPES = frozenset(cls.type for cls in get_args(Event))
 
 def event_from_json(game: str, data: dict[str, Any]) -> Event:
     if not isinstance(data, dict):
-        raise MalformedCard("an event is a JSON object with a \"type\"")
+        raise MalformedCard('an event is a JSON object with a "type"')
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
         raise MalformedCard(f"unknown event type {kind!r}")
@@ -74,8 +74,9 @@ def event_from_json(game: str, data: dict[str, Any]) -> Event:
     if kind == "pass":
         return Pass(_name(data, "player"))
     if kind == "challenge":
-        return Challenge(_name(data, "player"), _text(data, "of", "a player's name"),
-                         _text(data, "word", "the challenged word"))
+        return Challenge(
+            _name(data, "player"), _text(data, "of", "a player's name"), _text(data, "word", "the challenged word")
+        )
     if kind == "end":
         hands = data.get("hands") or {}
         if not isinstance(hands, dict):
@@ -84,13 +85,16 @@ def event_from_json(game: str, data: dict[str, Any]) -> Event:
     if kind == "round":
         hands = data.get("hands")
         if not isinstance(hands, dict):
-            raise MalformedCard("a round maps each player to {\"words\": [...], \"left\": [...]}")
+            raise MalformedCard('a round maps each player to {"words": [...], "left": [...]}')
         out = []
         for p, h in hands.items():
             if not isinstance(h, dict):
-                raise MalformedCard(f"{p}'s hand must be {{\"words\": [...], \"left\": [...]}}")
-            out.append(QuiddlerHand(unicodedata.normalize("NFC", p), _words(game, h.get("words", [])),
-                                    _cards(game, h.get("left", []))))
+                raise MalformedCard(f'{p}\'s hand must be {{"words": [...], "left": [...]}}')
+            out.append(
+                QuiddlerHand(
+                    unicodedata.normalize("NFC", p), _words(game, h.get("words", [])), _cards(game, h.get("left", []))
+                )
+            )
         return Round(_name(data, "out"), tuple(out))
     accept = data.get("accept", True)  # the one type left: "house"
     if not isinstance(accept, bool):
@@ -124,20 +128,28 @@ def event_to_json(game: str, event: Event) -> dict[str, Any]:
     if isinstance(event, End):
         return {"type": "end", "hands": {p: [card(c) for c in cards] for p, cards in event.hands}}
     if isinstance(event, Round):
-        return {"type": "round", "out": event.out, "hands": {
-            h.player: {"words": words(h.words), "left": [card(c) for c in h.left]} for h in event.hands}}
+        return {
+            "type": "round",
+            "out": event.out,
+            "hands": {h.player: {"words": words(h.words), "left": [card(c) for c in h.left]} for h in event.hands},
+        }
     if isinstance(event, HouseWord):
         return {"type": "house", "word": event.word, "accept": event.accept}
     raise TypeError(event)
 
 
 def export_log(game: Game[Any]) -> dict[str, Any]:
-    return {"game": game.kind, "players": list(game.players), "options": dict(game.options),
-            "events": [event_to_json(game.kind, e) for e in game.events]}
+    return {
+        "game": game.kind,
+        "players": list(game.players),
+        "options": dict(game.options),
+        "events": [event_to_json(game.kind, e) for e in game.events],
+    }
 
 
-def import_log(data: dict[str, Any], lexicon: Lexicon | None = None, base: Path | None = None,
-               files: dict[str, str] | None = None) -> Game[Any]:
+def import_log(
+    data: dict[str, Any], lexicon: Lexicon | None = None, base: Path | None = None, files: dict[str, str] | None = None
+) -> Game[Any]:
     """Build a game from a log, applying every event; LogError names the first bad one.
 
     The files its options name (deck_file, dictionary) are read relative to ``base`` (the log's folder),
@@ -185,8 +197,9 @@ def read_log(path: str | Path, lexicon: Lexicon | None = None) -> Game[Any]:
     path = Path(path)
     shown = printable(str(path))
     text = read_text_file(path, LOG_LIMIT, "game log", fault=SaveError)
-    too_deep = LogError(0, f"{shown} nests lists and objects more than {DEPTH_LIMIT} deep; "
-                           "a game log is shaped as in docs/gamelog.md")
+    too_deep = LogError(
+        0, f"{shown} nests lists and objects more than {DEPTH_LIMIT} deep; a game log is shaped as in docs/gamelog.md"
+    )
     try:
         data = json.loads(text)
     except RecursionError:  # nested deeper than Python parses

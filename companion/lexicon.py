@@ -63,12 +63,14 @@ def read_words(text: str) -> Typed:
     accented letter is judged as its plain letter (CAFÉ as CAFE) and the note says so; anything else that is
     not a letter is refused with what to type."""
     typed = text.replace(",", " ").split()
-    plain = ["".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c)).upper()
-             for w in typed]
+    plain = [
+        "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c)).upper() for w in typed
+    ]
     bad = [t for t, w in zip(typed, plain) if not (w.isalpha() and w.isascii())]
     if bad:
-        raise CompanionError(f"{printable(', '.join(bad))}: a word is plain letters only "
-                             "(no digits, hyphens or apostrophes)")
+        raise CompanionError(
+            f"{printable(', '.join(bad))}: a word is plain letters only (no digits, hyphens or apostrophes)"
+        )
     changed = [f"{t.upper()} as {w}" for t, w in zip(typed, plain) if t.upper() != w]
     return Typed(plain, f"judged {', '.join(changed)}: the cards carry no accents" if changed else "")
 
@@ -92,8 +94,9 @@ class House:
     def of(cls, lists: dict[str, Any] | None) -> House:
         """The house list of a game log's options, in capitals."""
         lists = lists or {}
-        return cls(frozenset(w.upper() for w in lists.get("accept", ())),
-                   frozenset(w.upper() for w in lists.get("ban", ())))
+        return cls(
+            frozenset(w.upper() for w in lists.get("accept", ())), frozenset(w.upper() for w in lists.get("ban", ()))
+        )
 
     def ruling(self, word: str, accept: bool) -> House:
         """The list with ``word`` accepted or banned from now on; IllegalPlay for what is not a word."""

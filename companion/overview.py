@@ -48,8 +48,7 @@ class Overview:
     def line(self) -> str:
         """One line for a list of saved games."""
         g = self.info
-        return printable(f"#{g.id}  {self.title} · {self.players} · {self.standing} · {self.state} · "
-                         f"{ago(g.updated)}")
+        return printable(f"#{g.id}  {self.title} · {self.players} · {self.standing} · {self.state} · {ago(g.updated)}")
 
 
 def overview(store: Store) -> list[Overview]:

@@ -21,13 +21,13 @@ def data_dir() -> Path:
     override = os.environ.get("COMPANION_DATA_DIR")
     path = Path(override) if override else user_data_path(APP, appauthor=False)
     if path.exists() and not path.is_dir():
-        raise SaveError(f"the data folder {path} is a file, not a folder: move it aside, "
-                        "or start with --data-dir DIR")
+        raise SaveError(f"the data folder {path} is a file, not a folder: move it aside, or start with --data-dir DIR")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SaveError(f"the data folder {path} cannot be made ({exc.strerror}): "
-                        "start with --data-dir DIR, a folder you can write") from exc
+        raise SaveError(
+            f"the data folder {path} cannot be made ({exc.strerror}): start with --data-dir DIR, a folder you can write"
+        ) from exc
     return path
 
 

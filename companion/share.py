@@ -94,20 +94,31 @@ def qr_panel(codes: list[tuple[str, str]], width: int) -> str:
     if len(blocks) * (wide + 2) > width:
         return "\n\n".join("\n".join(block) for block in blocks)
     rows = max(len(block) for block in blocks)
-    return "\n".join("  ".join((block[i] if i < len(block) else "").ljust(wide) for block in blocks).rstrip()
-                     for i in range(rows))
+    return "\n".join(
+        "  ".join((block[i] if i < len(block) else "").ljust(wide) for block in blocks).rstrip() for i in range(rows)
+    )
 
 
 def share_lines(sharing: Sharing, width: int) -> list[str]:
     """What `companion serve` prints: the addresses, and on the network their QR codes."""
-    lines = [f"Boards (read-only, for everyone): {sharing.board_url()}",
-             f"The app (for the scorekeeper):   {sharing.app_url()}"]
+    lines = [
+        f"Boards (read-only, for everyone): {sharing.board_url()}",
+        f"The app (for the scorekeeper):   {sharing.app_url()}",
+    ]
     if sharing.shared:
-        lines += ["", qr_panel([("Scan for the boards:", sharing.board_url()),
-                                ("Scan for the app (keeps score):", sharing.app_url())], width), "",
-                  "Anyone with these links on this network sees the boards; the app link lets its holder "
-                  "keep score. A new token is made each time the server starts."]
+        lines += [
+            "",
+            qr_panel(
+                [("Scan for the boards:", sharing.board_url()), ("Scan for the app (keeps score):", sharing.app_url())],
+                width,
+            ),
+            "",
+            "Anyone with these links on this network sees the boards; the app link lets its holder "
+            "keep score. A new token is made each time the server starts.",
+        ]
     else:
-        lines += ["Only this computer can open them: `companion serve --host 0.0.0.0` shares them with the "
-                  "phones, tablets and TV on this network."]
+        lines += [
+            "Only this computer can open them: `companion serve --host 0.0.0.0` shares them with the "
+            "phones, tablets and TV on this network."
+        ]
     return lines + ["Ctrl+C stops the server."]

@@ -46,9 +46,11 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 # 3: games.files keeps the text of the deck file and word list a game was started with;
 # 4: the table's house settings (the coach during play), kept for every game
 VERSION = 4
-UPGRADES = {1: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
-            2: "ALTER TABLE games ADD COLUMN files TEXT NOT NULL DEFAULT '{}'",
-            3: "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)"}
+UPGRADES = {
+    1: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+    2: "ALTER TABLE games ADD COLUMN files TEXT NOT NULL DEFAULT '{}'",
+    3: "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+}
 
 
 @dataclass(frozen=True)
@@ -63,13 +65,13 @@ class GameInfo:
 ADVICE = {
     "SQLITE_FULL": "the disk is full; nothing was written: free some space, then try again",
     "SQLITE_READONLY": "it is read-only; nothing was written: saved games can still be listed and exported; "
-                       "make it writable, or start with --data-dir DIR",
+    "make it writable, or start with --data-dir DIR",
     "SQLITE_CORRUPT": "it is damaged and was left untouched: export the games that still open "
-                      "(companion export ID FILE), then move it aside",
+    "(companion export ID FILE), then move it aside",
     "SQLITE_NOTADB": "it is not a table companion save and was left untouched: move it aside, "
-                     "or start with --data-dir DIR",
+    "or start with --data-dir DIR",
     "SQLITE_CANTOPEN": "it cannot be opened: check that its folder exists and can be written, "
-                       "or start with --data-dir DIR",
+    "or start with --data-dir DIR",
     "SQLITE_BUSY": "another program holds it locked; nothing was written: close that program, then try again",
     "SQLITE_LOCKED": "another program holds it locked; nothing was written: close that program, then try again",
     "SQLITE_IOERR": "the disk failed reading or writing it; nothing was written: check the disk, then try again",
@@ -127,8 +129,11 @@ class Store:
         if fresh or (app_id == 0 and tables == 0):
             self.db.execute("PRAGMA journal_mode=WAL")
             with self._tx():
-                for statement in [f"PRAGMA application_id={APPLICATION_ID}", f"PRAGMA user_version={VERSION}",
-                                  *SCHEMA.split(";")]:
+                for statement in [
+                    f"PRAGMA application_id={APPLICATION_ID}",
+                    f"PRAGMA user_version={VERSION}",
+                    *SCHEMA.split(";"),
+                ]:
                     if statement.strip():
                         self.db.execute(statement)
             self.version = VERSION
@@ -159,12 +164,16 @@ class Store:
         except sqlite3.DatabaseError as exc:
             if _code(exc) in CANNOT_WRITE:
                 raise
-            raise SaveError(f"{self.path} is not a table companion save ({exc}); it was left untouched: "
-                            "move it aside, or start with --data-dir DIR") from exc
+            raise SaveError(
+                f"{self.path} is not a table companion save ({exc}); it was left untouched: "
+                "move it aside, or start with --data-dir DIR"
+            ) from exc
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
             self.db.close()
-            raise SaveError(f"{self.path} belongs to another program; it was left untouched: "
-                            "move it aside, or start with --data-dir DIR")
+            raise SaveError(
+                f"{self.path} belongs to another program; it was left untouched: "
+                "move it aside, or start with --data-dir DIR"
+            )
         self.version = self.db.execute("PRAGMA user_version").fetchone()[0]
         return app_id, tables
 
@@ -203,22 +212,25 @@ class Store:
         with self._tx():
             cur = self.db.execute(
                 "INSERT INTO games (kind, players, options, created, updated, files) VALUES (?,?,?,?,?,?)",
-                (game.kind, json.dumps(game.players), json.dumps(game.options), now, now, json.dumps(game.files)))
+                (game.kind, json.dumps(game.players), json.dumps(game.options), now, now, json.dumps(game.files)),
+            )
             gid = int(cur.lastrowid or 0)  # an INSERT's row id, never 0
             for seq, event in enumerate(game.events, start=1):
                 self._insert(gid, seq, game.kind, event)
         return SavedGame(self, gid, game, 0)
 
     def _insert(self, gid: int, seq: int, kind: str, event: Event) -> None:
-        self.db.execute("INSERT INTO events (game_id, seq, body) VALUES (?,?,?)",
-                        (gid, seq, json.dumps(event_to_json(kind, event))))
+        self.db.execute(
+            "INSERT INTO events (game_id, seq, body) VALUES (?,?,?)", (gid, seq, json.dumps(event_to_json(kind, event)))
+        )
 
     @guarded
     def games(self) -> list[GameInfo]:
         """Every saved game, the latest first; ``events`` is None for a game the ledger cannot read."""
         heads = self.db.execute("SELECT id, kind, players, updated FROM games ORDER BY updated DESC").fetchall()
-        return [GameInfo(gid, kind, json.loads(players), self._count(gid), updated)
-                for gid, kind, players, updated in heads]
+        return [
+            GameInfo(gid, kind, json.loads(players), self._count(gid), updated) for gid, kind, players, updated in heads
+        ]
 
     def _count(self, gid: int) -> int | None:
         try:
@@ -230,23 +242,34 @@ class Store:
     def load(self, gid: int, lexicon: Lexicon | None = None) -> SavedGame:
         try:
             with self._tx("BEGIN"):  # one snapshot: the header, the events and the revision agree
-                row = self.db.execute(f"SELECT kind, players, options, {self._revision}, {self._files} "
-                                      "FROM games WHERE id = ?", (gid,)).fetchone()
-                rows = self.db.execute("SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq",
-                                       (gid,)).fetchall()
+                row = self.db.execute(
+                    f"SELECT kind, players, options, {self._revision}, {self._files} FROM games WHERE id = ?", (gid,)
+                ).fetchone()
+                rows = self.db.execute(
+                    "SELECT body, undone FROM events WHERE game_id = ? ORDER BY seq", (gid,)
+                ).fetchall()
         except sqlite3.DatabaseError as exc:
             if _code(exc) != "SQLITE_CORRUPT":
                 raise
-            raise SaveError(f"saved game {gid} cannot be read: the ledger {self.path} is damaged where it is kept "
-                            f"({exc}); the other saved games still open: export them (companion export ID FILE), "
-                            "then move the ledger aside") from exc
+            raise SaveError(
+                f"saved game {gid} cannot be read: the ledger {self.path} is damaged where it is kept "
+                f"({exc}); the other saved games still open: export them (companion export ID FILE), "
+                "then move the ledger aside"
+            ) from exc
         if row is None:
             raise SaveError(f"there is no saved game {gid}; `companion games` lists them")
         try:
             kind = row[0]
-            game = import_log({"game": kind, "players": json.loads(row[1]), "options": json.loads(row[2]),
-                               "events": [json.loads(b) for b, undone in rows if not undone]}, lexicon,
-                              files=json.loads(row[4]) or None)  # None: a game saved before files were kept
+            game = import_log(
+                {
+                    "game": kind,
+                    "players": json.loads(row[1]),
+                    "options": json.loads(row[2]),
+                    "events": [json.loads(b) for b, undone in rows if not undone],
+                },
+                lexicon,
+                files=json.loads(row[4]) or None,
+            )  # None: a game saved before files were kept
             undone = [event_from_json(kind, json.loads(b)) for b, u in rows if u]
         except (CompanionError, ValueError) as exc:
             raise SaveError(f"saved game {gid} is damaged ({exc}); the file was left untouched") from exc
@@ -264,7 +287,9 @@ class Store:
     @guarded
     def latest_event(self, gid: int) -> int:
         """The number of game ``gid``'s latest event (counted from 1 as in a game log; 0 before the first)."""
-        return int(self.db.execute("SELECT count(*) FROM events WHERE game_id = ? AND NOT undone", (gid,)).fetchone()[0])
+        return int(
+            self.db.execute("SELECT count(*) FROM events WHERE game_id = ? AND NOT undone", (gid,)).fetchone()[0]
+        )
 
     @guarded
     def revision(self, gid: int) -> int:
@@ -301,8 +326,9 @@ class Store:
         if accept is None:
             self.db.execute("DELETE FROM house WHERE kind = ? AND word = ?", (kind, word.upper()))
         else:
-            self.db.execute("INSERT OR REPLACE INTO house (kind, word, accept) VALUES (?,?,?)",
-                            (kind, word.upper(), int(accept)))
+            self.db.execute(
+                "INSERT OR REPLACE INTO house (kind, word, accept) VALUES (?,?,?)", (kind, word.upper(), int(accept))
+            )
 
 
 class SavedGame:
@@ -348,8 +374,7 @@ class SavedGame:
         return self.game.redo()
 
     def _mark(self, seq: int, undone: bool) -> None:
-        self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?",
-                              (int(undone), self.id, seq))
+        self.store.db.execute("UPDATE events SET undone = ? WHERE game_id = ? AND seq = ?", (int(undone), self.id, seq))
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -359,11 +384,13 @@ class SavedGame:
             if row is None:
                 raise GameMovedOn(f"saved game {self.id} was deleted in another window; nothing was written")
             if row[0] != self.revision:
-                raise GameMovedOn(f"saved game {self.id} was changed in another window; nothing was written: "
-                                  "reload it and play again")
+                raise GameMovedOn(
+                    f"saved game {self.id} was changed in another window; nothing was written: reload it and play again"
+                )
             yield
-            self.store.db.execute("UPDATE games SET updated = ?, revision = revision + 1 WHERE id = ?",
-                                  (time.time(), self.id))
+            self.store.db.execute(
+                "UPDATE games SET updated = ?, revision = revision + 1 WHERE id = ?", (time.time(), self.id)
+            )
         self.revision += 1
 
     def reload(self) -> SavedGame:

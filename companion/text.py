@@ -28,8 +28,10 @@ def player_name(name: object) -> str:
     free of control characters."""
     text = unicodedata.normalize("NFC", str(name).strip())
     if bad := [c for c in text if is_control(c)]:
-        raise SetupError(f"the player name '{printable(text)}' holds a control character "
-                         f"({printable(bad[0])}); type the name in letters, digits and spaces")
+        raise SetupError(
+            f"the player name '{printable(text)}' holds a control character "
+            f"({printable(bad[0])}); type the name in letters, digits and spaces"
+        )
     return text
 
 

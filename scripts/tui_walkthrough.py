@@ -17,8 +17,17 @@ import tempfile
 import time
 from pathlib import Path
 
-WORDS = ["rainbow/hhhhdhd", "toasted/hhhhdhh", "special/dhhhhhh", "holiday/hdddddh", "miracle/ddhdsch",
-         "planets/sschddc", "trading/cdccddh", "oranges/dcsddds", "mounted/cchccds"]
+WORDS = [
+    "rainbow/hhhhdhd",
+    "toasted/hhhhdhh",
+    "special/dhhhhhh",
+    "holiday/hdddddh",
+    "miracle/ddhdsch",
+    "planets/sschddc",
+    "trading/cdccddh",
+    "oranges/dcsddds",
+    "mounted/cchccds",
+]
 SESSION = "companion-walkthrough"
 
 
@@ -45,14 +54,32 @@ def capture(title: str) -> None:
 def main(width: int, height: int) -> None:
     data = Path(tempfile.mkdtemp(prefix="companion-walk-"))
     log = data / "game.json"
-    log.write_text(json.dumps({"game": "word-thief", "players": ["Ann", "Bob"],
-                               "options": {"trump": "h", "half_deck": True}, "events": []}))
+    log.write_text(
+        json.dumps(
+            {
+                "game": "word-thief",
+                "players": ["Ann", "Bob"],
+                "options": {"trump": "h", "half_deck": True},
+                "events": [],
+            }
+        )
+    )
     python = shlex.quote(sys.executable)
     env = f"COMPANION_DATA_DIR={shlex.quote(str(data))}"
-    subprocess.run(f"{env} {python} -m companion import {shlex.quote(str(log))}", shell=True, check=True,
-                   capture_output=True)
-    tmux("new-session", "-d", "-s", SESSION, "-x", str(width), "-y", str(height),
-         f"{env} {python} -m companion --resume 1")
+    subprocess.run(
+        f"{env} {python} -m companion import {shlex.quote(str(log))}", shell=True, check=True, capture_output=True
+    )
+    tmux(
+        "new-session",
+        "-d",
+        "-s",
+        SESSION,
+        "-x",
+        str(width),
+        "-y",
+        str(height),
+        f"{env} {python} -m companion --resume 1",
+    )
     try:
         settle(4)
         capture(f"{width}x{height}: the table before the first word")

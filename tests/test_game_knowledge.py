@@ -20,20 +20,27 @@ CLASS_NAMES = {cls.__name__ for cls in GAME_CLASSES.values()}
 
 
 def _names(node: ast.AST) -> set[str]:
-    return {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node)
-            if isinstance(n, (ast.Name, ast.Attribute))}
+    return {
+        n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node) if isinstance(n, (ast.Name, ast.Attribute))
+    }
 
 
 def _strings(nodes: list[ast.expr]) -> set[str]:
-    return {n.value for node in nodes for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return {
+        n.value for node in nodes for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
 
 
 def branches_on_game(source: str) -> Iterator[tuple[int, str]]:
     """(line, what) for every place the source asks which game it is."""
     for node in ast.walk(ast.parse(source)):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2
-                and _names(node.args[1]) & CLASS_NAMES):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+            and _names(node.args[1]) & CLASS_NAMES
+        ):
             yield node.lineno, "isinstance check on a game class"
         elif isinstance(node, ast.Compare) and _strings([node.left, *node.comparators]) & GAME_NAMES:
             yield node.lineno, "comparison with a game name"
@@ -55,7 +62,10 @@ HINTS = {"word-thief": "cat/h"}
 
 
 def test_no_branch_on_game_type_outside_companion_games():
-    found = [f"{path.relative_to(ROOT)}:{line}: {what}"
-             for path in sorted((ROOT / "companion").rglob("*.py")) if "games" not in path.relative_to(ROOT).parts
-             for line, what in branches_on_game(path.read_text(encoding="utf-8"))]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for path in sorted((ROOT / "companion").rglob("*.py"))
+        if "games" not in path.relative_to(ROOT).parts
+        for line, what in branches_on_game(path.read_text(encoding="utf-8"))
+    ]
     assert found == [], "ask the game (companion/games) instead:\n" + "\n".join(found)

@@ -11,8 +11,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_engine_and_replay_load_neither_textual_nor_cv2(tmp_path):
     log = tmp_path / "g.json"
-    log.write_text(json.dumps({"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "h"},
-                               "events": [{"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Th"]]}]}))
+    log.write_text(
+        json.dumps(
+            {
+                "game": "word-thief",
+                "players": ["Ann", "Bob"],
+                "options": {"trump": "h"},
+                "events": [{"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Th"]]}],
+            }
+        )
+    )
     code = (
         "import sys\n"
         "import companion, companion.games, companion.store, companion.gamelog\n"
@@ -29,14 +37,21 @@ def test_engine_and_replay_load_neither_textual_nor_cv2(tmp_path):
 def _imports_vision(path: Path) -> list[int]:
     """Lines of ``path`` that import the vision package (anywhere, a function's own imports included)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [node.lineno for node in ast.walk(tree)
-            if (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "vision")
-            or (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "vision" for a in node.names))]
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "vision")
+        or (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "vision" for a in node.names))
+    ]
 
 
 def test_the_app_reaches_vision_through_one_door():
     door = ROOT / "companion" / "tui" / "card_reader.py"
-    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "companion").rglob("*.py"))
-             if path != door for line in _imports_vision(path)]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "companion").rglob("*.py"))
+        if path != door
+        for line in _imports_vision(path)
+    ]
     assert found == [], "call vision through companion/tui/card_reader.py"
     assert _imports_vision(door)  # the door itself does

@@ -13,13 +13,17 @@ def folder(package: str) -> Path:
     """Where a package's files are in the checkout, following pyproject's package-dir."""
     for name, path in SETUPTOOLS["package-dir"].items():
         if package == name or package.startswith(name + "."):
-            return ROOT / path / Path(*package[len(name):].split(".")[1:])
+            return ROOT / path / Path(*package[len(name) :].split(".")[1:])
     return ROOT / Path(*package.split("."))
 
 
 def test_every_code_and_asset_folder_is_a_listed_package():
-    code = {".".join(d.relative_to(ROOT).parts) for top in ("companion", "vision")
-            for d in [ROOT / top, *(ROOT / top).rglob("*")] if d.is_dir() and d.name != "__pycache__"}
+    code = {
+        ".".join(d.relative_to(ROOT).parts)
+        for top in ("companion", "vision")
+        for d in [ROOT / top, *(ROOT / top).rglob("*")]
+        if d.is_dir() and d.name != "__pycache__"
+    }
     assets = {"companion.assets"} | {f"companion.assets.{d.name}" for d in (ROOT / "assets").iterdir() if d.is_dir()}
     assert set(SETUPTOOLS["packages"]) == code | assets
 
@@ -29,5 +33,8 @@ def test_every_data_file_in_a_package_folder_is_package_data():
         parents = [p for p in SETUPTOOLS["packages"] if package == p or package.startswith(p + ".")]
         for file in folder(package).iterdir():
             if file.is_file() and file.suffix not in (".py", ".pyc"):
-                assert any(file.match(str(folder(p) / pattern)) for p in parents
-                           for pattern in SETUPTOOLS["package-data"].get(p, [])), f"{file} is left out of the wheel"
+                assert any(
+                    file.match(str(folder(p) / pattern))
+                    for p in parents
+                    for pattern in SETUPTOOLS["package-data"].get(p, [])
+                ), f"{file} is left out of the wheel"

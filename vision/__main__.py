@@ -72,8 +72,9 @@ def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
         table.add_row(str(i), c.face, str(c.value), c.suit or "", f"{c.confidence:.2f}", "CHECK" if c.flagged else "")
     console = Console()
     # A title over the table would wrap to the table's width; the photo's name is often longer.
-    console.print(f"[bold]{photo}[/]: {plural(len(reading.cards), 'card')}, {plural(len(reading.words), 'word')}",
-                  highlight=False)
+    console.print(
+        f"[bold]{photo}[/]: {plural(len(reading.cards), 'card')}, {plural(len(reading.words), 'word')}", highlight=False
+    )
     console.print(table)
     for note in notes:
         console.print(note, highlight=False)
@@ -97,14 +98,17 @@ def _teach(args: argparse.Namespace) -> int:
 
     lesson = prepare(args.game, args.order, args.photos)
     n = save(lesson, replace=args.replace)
-    print(f"learnt {n} {args.game} cards ({' and '.join(map(str, lesson.pictures))} shows them numbered); "
-          f"later reads of {args.game} use them")
+    print(
+        f"learnt {n} {args.game} cards ({' and '.join(map(str, lesson.pictures))} shows them numbered); "
+        f"later reads of {args.game} use them"
+    )
     return 0
 
 
 def _render(args: argparse.Namespace) -> int:
-    photo = render_photo(args.game, args.seed, unseen_fonts=True, hand=args.hand is not None,
-                         fan=args.hand == "fan", table=args.table)
+    photo = render_photo(
+        args.game, args.seed, unseen_fonts=True, hand=args.hand is not None, fan=args.hand == "fan", table=args.table
+    )
     out = Path(args.out)
     cv2.imwrite(str(out), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     out.with_suffix(".json").write_text(json.dumps(photo.truth) + "\n", encoding="utf-8")
@@ -128,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("read", help="read photos; one JSON object per photo with --json")
     r.add_argument("--game", required=True, choices=list(GAME_CLASSES))
     r.add_argument("--json", action="store_true", help="one JSON line per photo (see docs/vision.md)")
-    r.add_argument("--deck", metavar="FILE", help="the table's own deck file, for the values (default: the shipped deck)")
+    r.add_argument(
+        "--deck", metavar="FILE", help="the table's own deck file, for the values (default: the shipped deck)"
+    )
     r.add_argument("photos", nargs="+", metavar="PHOTO")
     r.set_defaults(run=_read)
     s = sub.add_parser("snap", help="take one frame from a webcam")
@@ -137,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(run=_snap)
     t = sub.add_parser("teach", help="learn a real deck from photos of its cards laid upright in rows")
     t.add_argument("--game", required=True, choices=list(GAME_CLASSES))
-    t.add_argument("--order", required=True,
-                   help='the cards left to right, row by row, photo after photo: "Ah Qs *" or "QU A ER"')
+    t.add_argument(
+        "--order", required=True, help='the cards left to right, row by row, photo after photo: "Ah Qs *" or "QU A ER"'
+    )
     t.add_argument("--replace", action="store_true", help="forget what an earlier teaching of the game learnt")
     t.add_argument("photos", nargs="+", metavar="PHOTO")
     t.set_defaults(run=_teach)

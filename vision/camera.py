@@ -19,8 +19,10 @@ def snap(camera: int = 0) -> np.ndarray:
     logging.setLogLevel(level)
     try:
         if not cap.isOpened():
-            raise NoCamera(f"no webcam at index {camera}: plug one in or try --camera 1, "
-                           "or photograph the cards and run `python -m vision read PHOTO`")
+            raise NoCamera(
+                f"no webcam at index {camera}: plug one in or try --camera 1, "
+                "or photograph the cards and run `python -m vision read PHOTO`"
+            )
         frame = None
         for _ in range(WARM_UP_FRAMES):
             ok, grabbed = cap.read()

@@ -32,8 +32,14 @@ def deck_order(game: str, n: int, rng: random.Random) -> list[tuple[str, str | N
     return [(f, rng.choice(suits) if suits and f != WILD else None) for f in faces[:n]]
 
 
-def render_deck(game: str, seed: int, n: int = DECK_CARDS, table: str | None = None,
-                tilt: float = 6.0, size: tuple[int, int] = LAYOUT_SIZE) -> RenderedPhoto:
+def render_deck(
+    game: str,
+    seed: int,
+    n: int = DECK_CARDS,
+    table: str | None = None,
+    tilt: float = 6.0,
+    size: tuple[int, int] = LAYOUT_SIZE,
+) -> RenderedPhoto:
     """``n`` cards of ``game`` laid upright in rows; the layout turned up to ``tilt`` degrees.
     The truth's cards are in teaching order; its words are the rows."""
     rng = random.Random(seed)
@@ -67,10 +73,17 @@ def render_deck(game: str, seed: int, n: int = DECK_CARDS, table: str | None = N
             corners = _place(at, card_w, card_h, angle + np.deg2rad(rng.uniform(-2.5, 2.5)))
             photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
             face, suit = cards[i]
-            _composite(scene, draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5)),
-                       photo_corners)
-            truth_cards.append({"face": face, "value": standard_deck(game).values[face], "suit": suit,
-                                "corners": np.round(photo_corners).astype(int).tolist()})
+            _composite(
+                scene, draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5)), photo_corners
+            )
+            truth_cards.append(
+                {
+                    "face": face,
+                    "value": standard_deck(game).values[face],
+                    "suit": suit,
+                    "corners": np.round(photo_corners).astype(int).tolist(),
+                }
+            )
             x += card_w * (1 + (gaps[r][k] if k < len(gaps[r]) else 0))
         y += card_h * (1 + row_gap)
     img = np.clip(_light(scene, rng, nrng), 0, 255).astype(np.uint8)

@@ -41,8 +41,9 @@ def playing_card(rank: str, suit: str, font_path: str, seed: int = 0) -> Image.I
     w, h = CARD_W, CARD_H
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=int(0.05 * w), fill=(250, 250, 247, 255),
-                        outline=(150, 150, 150, 255), width=2)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=int(0.05 * w), fill=(250, 250, 247, 255), outline=(150, 150, 150, 255), width=2
+    )
     ink = RED if suit in "hd" else BLACK
     pip = SUIT_GLYPH[suit]
     corner = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -58,8 +59,9 @@ def playing_card(rank: str, suit: str, font_path: str, seed: int = 0) -> Image.I
         for _ in range(6):  # a robe of coloured bands and a head: a court card's picture, not a letter
             colour = rng.choice([(200, 160, 40), (40, 80, 170), RED, (30, 120, 60)])
             yy = rng.uniform(y0 + 0.3 * (y1 - y0), y1 - 20)
-            d.polygon([(x0 + 4, yy), (x1 - 4, yy + rng.uniform(-20, 20)), (x1 - 4, yy + 18), (x0 + 4, yy + 22)],
-                      fill=colour)
+            d.polygon(
+                [(x0 + 4, yy), (x1 - 4, yy + rng.uniform(-20, 20)), (x1 - 4, yy + 18), (x0 + 4, yy + 22)], fill=colour
+            )
         r = 0.1 * w
         d.ellipse((w / 2 - r, y0 + 15, w / 2 + r, y0 + 15 + 2 * r), fill=(240, 200, 160), outline=BLACK, width=2)
         d.polygon([(w / 2 - r, y0 + 18), (w / 2, y0 + 2), (w / 2 + r, y0 + 18)], fill=(220, 180, 30))
@@ -79,11 +81,19 @@ def domino(a: int, b: int, dark: bool) -> Image.Image:
     body, dot = ((25, 25, 28), (245, 245, 240)) if dark else ((245, 242, 232), (20, 20, 24))
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=int(0.1 * w), fill=body + (255,), outline=(90, 90, 90, 255),
-                        width=3)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=int(0.1 * w), fill=body + (255,), outline=(90, 90, 90, 255), width=3
+    )
     d.line((0.1 * w, h / 2, 0.9 * w, h / 2), fill=dot, width=5)
-    spots = {0: [], 1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-             5: [(0, 0), (2, 0), (0, 2), (2, 2), (1, 1)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+    spots = {
+        0: [],
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (0, 2), (2, 2), (1, 1)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    }
     r = 0.08 * w
     for half, n in ((0, a), (1, b)):
         for col, row in spots[n]:
@@ -98,8 +108,12 @@ def board(rng: random.Random, cells: int = 15) -> Image.Image:
     side = cells * cell + 24
     img = Image.new("RGBA", (side, side), (120, 30, 30, 255))
     d = ImageDraw.Draw(img)
-    labels = {(200, 60, 60): ("TRIPLE", "WORD"), (235, 150, 150): ("DOUBLE", "WORD"),
-              (40, 90, 190): ("TRIPLE", "LETTER"), (150, 200, 235): ("DOUBLE", "LETTER")}
+    labels = {
+        (200, 60, 60): ("TRIPLE", "WORD"),
+        (235, 150, 150): ("DOUBLE", "WORD"),
+        (40, 90, 190): ("TRIPLE", "LETTER"),
+        (150, 200, 235): ("DOUBLE", "LETTER"),
+    }
     small = font(_fonts(rng), 9)
     for i in range(cells):
         for j in range(cells):
@@ -110,8 +124,13 @@ def board(rng: random.Random, cells: int = 15) -> Image.Image:
             d.rectangle((x + 1, y + 1, x + cell - 2, y + cell - 2), fill=colour)
             if kind < 4:
                 for k, word in enumerate(labels[colour]):
-                    d.text((x + cell / 2, y + cell / 2 + (k - 0.5) * 11), word, font=small, fill=(250, 250, 250),
-                           anchor="mm")
+                    d.text(
+                        (x + cell / 2, y + cell / 2 + (k - 0.5) * 11),
+                        word,
+                        font=small,
+                        fill=(250, 250, 250),
+                        anchor="mm",
+                    )
     return img
 
 
@@ -137,19 +156,28 @@ def _cloth(rng: random.Random, nrng: np.random.Generator, size: tuple[int, int])
         share = (du * du + dv * dv < (0.25 * period) ** 2).astype(np.float32)
     else:
         mask = np.zeros((h, w), np.uint8)
-        for _ in range(int(w * h / period ** 2 / 2)):
+        for _ in range(int(w * h / period**2 / 2)):
             cx, cy = rng.randrange(w), rng.randrange(h)
             for k in range(5):  # five petals round a centre
                 a = k * 2 * math.pi / 5 + rng.uniform(0, 1)
-                cv2.ellipse(mask, (int(cx + 0.3 * period * math.cos(a)), int(cy + 0.3 * period * math.sin(a))),
-                            (int(0.25 * period), int(0.12 * period)), math.degrees(a), 0, 360, 255, -1)
+                cv2.ellipse(
+                    mask,
+                    (int(cx + 0.3 * period * math.cos(a)), int(cy + 0.3 * period * math.sin(a))),
+                    (int(0.25 * period), int(0.12 * period)),
+                    math.degrees(a),
+                    0,
+                    360,
+                    255,
+                    -1,
+                )
         share = mask.astype(np.float32) / 255
     img = ground * (1 - share[..., None]) + ink * share[..., None]
     return img + nrng.normal(0, 5, (h, w, 1)).astype(np.float32)
 
 
-def _lay(scene: np.ndarray, items: list[Image.Image], rng: random.Random, size: tuple[int, int],
-         cam: np.ndarray) -> None:
+def _lay(
+    scene: np.ndarray, items: list[Image.Image], rng: random.Random, size: tuple[int, int], cam: np.ndarray
+) -> None:
     """Items laid in a loose row or two, each turned a little, at a card's size in the photo."""
     w, h = size
     width = rng.uniform(0.07, 0.1) * w
@@ -175,13 +203,19 @@ def render_decoy(kind: str, seed: int, size: tuple[int, int] = PHOTO_SIZE) -> np
         scene = _table(rng.choice(TABLES + PALE_TABLES), nrng, size)
     if kind == "playing-cards":
         font_path = _fonts(rng)
-        cards = [playing_card(rng.choice(RANKS), rng.choice("shdc"), font_path, seed + i)
-                 for i in range(rng.randint(3, 10))]
+        cards = [
+            playing_card(rng.choice(RANKS), rng.choice("shdc"), font_path, seed + i) for i in range(rng.randint(3, 10))
+        ]
         _lay(scene, cards, rng, size, cam)
     elif kind == "dominoes":
         dark = rng.random() < 0.5
-        _lay(scene, [domino(rng.randint(0, 6), rng.randint(0, 6), dark) for _ in range(rng.randint(3, 9))],
-             rng, size, cam)
+        _lay(
+            scene,
+            [domino(rng.randint(0, 6), rng.randint(0, 6), dark) for _ in range(rng.randint(3, 9))],
+            rng,
+            size,
+            cam,
+        )
     elif kind == "board":
         side = rng.uniform(0.7, 0.95) * h
         centre = np.array([w / 2 + rng.uniform(-0.1, 0.1) * w, h / 2])

@@ -26,16 +26,30 @@ FONT_DIR = Path("/usr/share/fonts/truetype")
 # The classifier learns from the first set; photos for the benchmark and tests are
 # printed in the second, so accuracy is measured on fonts it has never seen.
 TRAIN_FONTS = {
-    "sans": ["dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSansCondensed-Bold.ttf",
-             "dejavu/DejaVuSansMono-Bold.ttf"],
-    "serif": ["dejavu/DejaVuSerif-Bold.ttf", "dejavu/DejaVuSerif.ttf", "dejavu/DejaVuSerifCondensed-Bold.ttf",
-              "dejavu/DejaVuSansMono.ttf"],
+    "sans": [
+        "dejavu/DejaVuSans-Bold.ttf",
+        "dejavu/DejaVuSans.ttf",
+        "dejavu/DejaVuSansCondensed-Bold.ttf",
+        "dejavu/DejaVuSansMono-Bold.ttf",
+    ],
+    "serif": [
+        "dejavu/DejaVuSerif-Bold.ttf",
+        "dejavu/DejaVuSerif.ttf",
+        "dejavu/DejaVuSerifCondensed-Bold.ttf",
+        "dejavu/DejaVuSansMono.ttf",
+    ],
 }
 TEST_FONTS = {
-    "sans": ["liberation/LiberationSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
-             "liberation/LiberationSansNarrow-Bold.ttf"],
-    "serif": ["liberation/LiberationSerif-Bold.ttf", "liberation/LiberationSerif-Regular.ttf",
-              "liberation/LiberationMono-Bold.ttf"],
+    "sans": [
+        "liberation/LiberationSans-Bold.ttf",
+        "liberation/LiberationSans-Regular.ttf",
+        "liberation/LiberationSansNarrow-Bold.ttf",
+    ],
+    "serif": [
+        "liberation/LiberationSerif-Bold.ttf",
+        "liberation/LiberationSerif-Regular.ttf",
+        "liberation/LiberationMono-Bold.ttf",
+    ],
 }
 GAME_STYLE = {"word-thief": "sans", "quiddler": "serif", "words-and-points": "sans"}
 SUIT_GLYPH = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
@@ -60,11 +74,11 @@ class Layout:
 
 
 LAYOUTS: dict[str, Layout] = {
-    "word-thief": Layout(face=(0.02, 0.015, 0.30, 0.175), value=(0.02, 0.175, 0.30, 0.285),
-                         suit=(0.02, 0.285, 0.27, 0.385)),
+    "word-thief": Layout(
+        face=(0.02, 0.015, 0.30, 0.175), value=(0.02, 0.175, 0.30, 0.285), suit=(0.02, 0.285, 0.27, 0.385)
+    ),
     "quiddler": Layout(face=(0.02, 0.015, 0.33, 0.175), value=(0.02, 0.175, 0.33, 0.285)),
-    "words-and-points": Layout(face=(0.25, 0.30, 0.70, 0.64), value=(0.70, 0.585, 0.87, 0.705),
-                               corner_index=False),
+    "words-and-points": Layout(face=(0.25, 0.30, 0.70, 0.64), value=(0.70, 0.585, 0.87, 0.705), corner_index=False),
 }
 
 
@@ -74,14 +88,19 @@ def font(path: str, size: int) -> ImageFont.FreeTypeFont:
     try:
         return ImageFont.truetype(str(FONT_DIR / path), size)
     except OSError as exc:
-        raise VisionError(f"font {FONT_DIR / path} is missing; the card reader draws its templates with it: "
-                          "apt-get install fonts-dejavu-core fonts-liberation") from exc
+        raise VisionError(
+            f"font {FONT_DIR / path} is missing; the card reader draws its templates with it: "
+            "apt-get install fonts-dejavu-core fonts-liberation"
+        ) from exc
 
 
 RGB = tuple[int, int, int]
 HOUSE_RATIO = CARD_H / CARD_W
-HOUSE_PAPER: dict[str, RGB] = {"word-thief": (250, 250, 246), "quiddler": (242, 230, 198),
-                               "words-and-points": (247, 245, 238)}
+HOUSE_PAPER: dict[str, RGB] = {
+    "word-thief": (250, 250, 246),
+    "quiddler": (242, 230, 198),
+    "words-and-points": (247, 245, 238),
+}
 STONE, STONE_EDGE = (226, 200, 150), (170, 140, 95)
 
 
@@ -118,8 +137,15 @@ def house_design(font_path: str) -> Design:
     return Design(font=font_path)
 
 
-def _text_fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, font_path: str,
-              cap: int, fill: tuple[int, int, int], anchor: str = "lt") -> None:
+def _text_fit(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    text: str,
+    font_path: str,
+    cap: int,
+    fill: tuple[int, int, int],
+    anchor: str = "lt",
+) -> None:
     """Draw ``text`` with its ink ``cap`` pixels tall, squeezed to fit the box width."""
     size = max(4, int(cap / 0.72))
     f = font(font_path, size)
@@ -156,11 +182,16 @@ def _index(img: Image.Image, game: str, face: str, value: int, suit: str | None,
         _star(d, x0 + 0.09 * w, (design.index_top + design.index_cap * 0.59) * w, design.index_cap * 0.68 * w, ink)
     else:
         _text_fit(d, (x0, int(design.index_top * w), right, 0), face, design.font, int(design.index_cap * w), ink)
-        _text_fit(d, (x0, int(design.value_top * w), right, 0), str(value), design.font,
-                  int(design.value_cap * w), ink)
+        _text_fit(d, (x0, int(design.value_top * w), right, 0), str(value), design.font, int(design.value_cap * w), ink)
     if suit:
-        _text_fit(d, (x0, int(design.suit_top * w), int(0.25 * w), 0), SUIT_GLYPH[suit], design.pip_font,
-                  int(design.suit_cap * w), ink)
+        _text_fit(
+            d,
+            (x0, int(design.suit_top * w), int(0.25 * w), 0),
+            SUIT_GLYPH[suit],
+            design.pip_font,
+            int(design.suit_cap * w),
+            ink,
+        )
     img.alpha_composite(layer)
     img.alpha_composite(layer.rotate(180))
 
@@ -170,8 +201,13 @@ def _blank(w: int, h: int, colour: RGB, radius: float) -> tuple[Image.Image, Ima
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     edge = tuple(max(0, c - 60) for c in colour)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=int(radius * w), fill=colour + (255,), outline=edge + (255,),
-                        width=max(1, w // 160))
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=int(radius * w),
+        fill=colour + (255,),
+        outline=edge + (255,),
+        width=max(1, w // 160),
+    )
     return img, d
 
 
@@ -179,8 +215,9 @@ def _frame(d: ImageDraw.ImageDraw, w: int, h: int, design: Design, colour: RGB) 
     """A line or a rope (a chain of small beads) printed just inside the card's edge."""
     m = design.frame_inset * w
     if design.frame == "line":
-        d.rounded_rectangle((m, m, w - 1 - m, h - 1 - m), radius=int(design.radius * w * 0.7), outline=colour,
-                            width=max(1, w // 120))
+        d.rounded_rectangle(
+            (m, m, w - 1 - m, h - 1 - m), radius=int(design.radius * w * 0.7), outline=colour, width=max(1, w // 120)
+        )
     elif design.frame == "rope":
         bead = max(1.5, 0.012 * w)
         corners = [(m, m), (w - 1 - m, m), (w - 1 - m, h - 1 - m), (m, h - 1 - m)]
@@ -191,9 +228,17 @@ def _frame(d: ImageDraw.ImageDraw, w: int, h: int, design: Design, colour: RGB) 
                 d.ellipse((x - bead, y - bead * 0.7, x + bead, y + bead * 0.7), outline=colour, width=1)
 
 
-def draw_card(game: str, face: str, suit: str | None = None, value: int | None = None,
-              font_path: str | None = None, size: tuple[int, int] | None = None,
-              tint: tuple[int, int, int] | None = None, rng_seed: int = 0, design: Design | None = None) -> Image.Image:
+def draw_card(
+    game: str,
+    face: str,
+    suit: str | None = None,
+    value: int | None = None,
+    font_path: str | None = None,
+    size: tuple[int, int] | None = None,
+    tint: tuple[int, int, int] | None = None,
+    rng_seed: int = 0,
+    design: Design | None = None,
+) -> Image.Image:
     """One card face, RGBA, upright; ``value`` defaults to the standard deck's. ``design`` says how
     the deck is printed (default: the house look in ``font_path``); ``size`` defaults to 250 pixels
     wide at the design's proportions."""
@@ -218,39 +263,68 @@ def draw_card(game: str, face: str, suit: str | None = None, value: int | None =
         return img
     colour = design.red if suit in ("h", "d") else design.ink
     if design.art == "house" and game == "word-thief":
-        centre = (int((0.5 - 0.18 * design.art_size) * w), int(0.33 * h), int((0.5 + 0.18 * design.art_size) * w),
-                  int(0.67 * h))
+        centre = (
+            int((0.5 - 0.18 * design.art_size) * w),
+            int(0.33 * h),
+            int((0.5 + 0.18 * design.art_size) * w),
+            int(0.67 * h),
+        )
         if face == WILD:
             _star(d, w / 2, h / 2, 0.15 * h * design.art_size, (40, 90, 170))
         else:
-            _text_fit(d, centre, face, design.art_font or design.font, int(0.2 * h * design.art_size), colour,
-                      anchor="mm")
+            _text_fit(
+                d, centre, face, design.art_font or design.font, int(0.2 * h * design.art_size), colour, anchor="mm"
+            )
     else:
         _centre_art(d, w, h, face, design, rng_seed, colour if game == "word-thief" else None)
     _index(img, game, face, value, suit, design)
     return img
 
 
-def _stone_print(d: ImageDraw.ImageDraw, w: int, h: int, face: str, value: int, design: Design,
-                 letter: Box, cap: float, number: Box) -> None:
+def _stone_print(
+    d: ImageDraw.ImageDraw, w: int, h: int, face: str, value: int, design: Design, letter: Box, cap: float, number: Box
+) -> None:
     """A Words And Points stone's letter large in ``letter`` (``cap`` of the height tall, times
     the design's art size) and its value small in ``number``."""
     if face == WILD:
         return  # the blank is an empty stone
     lx0, ly0, lx1, ly1 = letter
-    _text_fit(d, (int(lx0 * w), int(ly0 * h), int(lx1 * w), int(ly1 * h)), face, design.font,
-              int(cap * h * design.art_size), design.ink, anchor="mm")
+    _text_fit(
+        d,
+        (int(lx0 * w), int(ly0 * h), int(lx1 * w), int(ly1 * h)),
+        face,
+        design.font,
+        int(cap * h * design.art_size),
+        design.ink,
+        anchor="mm",
+    )
     nx0, ny0, nx1, ny1 = number
-    _text_fit(d, (int(nx0 * w), int(ny0 * h), int(nx1 * w), int(ny1 * h)), str(value), design.font,
-              int(min(0.06 * h, 0.9 * (ny1 - ny0) * h)), design.ink, anchor="mm")
+    _text_fit(
+        d,
+        (int(nx0 * w), int(ny0 * h), int(nx1 * w), int(ny1 * h)),
+        str(value),
+        design.font,
+        int(min(0.06 * h, 0.9 * (ny1 - ny0) * h)),
+        design.ink,
+        anchor="mm",
+    )
 
 
-PALETTE = [(170, 40, 60), (40, 110, 150), (60, 130, 70), (150, 90, 30), (110, 60, 140), (200, 150, 30),
-           (30, 140, 140), (190, 80, 130)]
+PALETTE = [
+    (170, 40, 60),
+    (40, 110, 150),
+    (60, 130, 70),
+    (150, 90, 30),
+    (110, 60, 140),
+    (200, 150, 30),
+    (30, 140, 140),
+    (190, 80, 130),
+]
 
 
-def _centre_art(d: ImageDraw.ImageDraw, w: int, h: int, face: str, design: Design, seed: int,
-                letter_colour: RGB | None) -> None:
+def _centre_art(
+    d: ImageDraw.ImageDraw, w: int, h: int, face: str, design: Design, seed: int, letter_colour: RGB | None
+) -> None:
     """The centre: an ornate multicoloured letter (rings, petals, a coloured capital) or a picture
     of coloured shapes behind the letter; never read as text."""
     rng = random.Random(seed)
@@ -272,8 +346,15 @@ def _centre_art(d: ImageDraw.ImageDraw, w: int, h: int, face: str, design: Desig
             px, py = cx + 1.15 * r * math.cos(a), cy + 1.15 * r * math.sin(a)
             d.ellipse((px - dot, py - dot, px + dot, py + dot), fill=c3)
     if face != WILD:
-        _text_fit(d, (int(cx - r * 0.8), int(cy - r * 0.7), int(cx + r * 0.8), int(cy + r * 0.7)), face,
-                  design.art_font or design.font, int(1.2 * r), letter_colour or c1, anchor="mm")
+        _text_fit(
+            d,
+            (int(cx - r * 0.8), int(cy - r * 0.7), int(cx + r * 0.8), int(cy + r * 0.7)),
+            face,
+            design.art_font or design.font,
+            int(1.2 * r),
+            letter_colour or c1,
+            anchor="mm",
+        )
     else:
         _star(d, cx, cy, 0.8 * r, c1)
 
@@ -309,13 +390,30 @@ def random_design(game: str, rng: random.Random, held_out: bool) -> Design:
     room = max(0.5 - index_right, ratio / 2 - bottom) - 0.03
     art_size = min(room, 0.45) / 0.2 * rng.uniform(0.55, 1.0)
     inset = rng.uniform(0.015, max(0.016, index_x - 0.02))
-    return Design(font=font_path, pip_font=pip_font, ratio=ratio, radius=rng.uniform(0.0, 0.12), paper=paper,
-                  ink=rng.choice(INKS), red=rng.choice((RED, (170, 20, 30), (220, 40, 40))), index_x=index_x,
-                  index_top=top, index_cap=cap, value_top=value_top, value_cap=value_cap, suit_top=suit_top,
-                  suit_cap=suit_cap, index_right=index_right,
-                  art=rng.choice(("house", "ornate", "picture")), art_size=art_size if not tile else
-                  rng.uniform(0.8, 1.3), art_font=rng.choice(art_fams), frame=rng.choice(("none", "none", "line", "rope")),
-                  frame_inset=inset, tile=tile, stone=rng.choice(STONES))
+    return Design(
+        font=font_path,
+        pip_font=pip_font,
+        ratio=ratio,
+        radius=rng.uniform(0.0, 0.12),
+        paper=paper,
+        ink=rng.choice(INKS),
+        red=rng.choice((RED, (170, 20, 30), (220, 40, 40))),
+        index_x=index_x,
+        index_top=top,
+        index_cap=cap,
+        value_top=value_top,
+        value_cap=value_cap,
+        suit_top=suit_top,
+        suit_cap=suit_cap,
+        index_right=index_right,
+        art=rng.choice(("house", "ornate", "picture")),
+        art_size=art_size if not tile else rng.uniform(0.8, 1.3),
+        art_font=rng.choice(art_fams),
+        frame=rng.choice(("none", "none", "line", "rope")),
+        frame_inset=inset,
+        tile=tile,
+        stone=rng.choice(STONES),
+    )
 
 
 def deck_cards(game: str) -> list[tuple[str, str | None]]:

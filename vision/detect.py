@@ -34,7 +34,9 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
     h, w = edges.shape
     flood = edges.copy()
     fill = np.zeros((h + 2, w + 2), np.uint8)
-    for x, y in [(x, y) for x in range(0, w, 16) for y in (0, h - 1)] + [(x, y) for y in range(0, h, 16) for x in (0, w - 1)]:
+    for x, y in [(x, y) for x in range(0, w, 16) for y in (0, h - 1)] + [
+        (x, y) for y in range(0, h, 16) for x in (0, w - 1)
+    ]:
         if flood[y, x] == 0:
             cv2.floodFill(flood, fill, (x, y), 128)
     mask = (flood != 128).astype(np.uint8) * 255
@@ -169,7 +171,7 @@ def _fit(score: np.ndarray, seams: np.ndarray, pitch: float, strong: np.ndarray)
     """How strongly the strip shows a seam near each expected position, less a tenth for every
     unmistakable seam the layout leaves unexplained."""
     tol = 0.1 * pitch
-    shown = float(np.mean([score[max(0, int(x - tol)):int(x + tol) + 1].max() for x in seams])) if len(seams) else 0.5
+    shown = float(np.mean([score[max(0, int(x - tol)) : int(x + tol) + 1].max() for x in seams])) if len(seams) else 0.5
     missed = sum(1 for p in strong if len(seams) == 0 or np.abs(seams - p).min() > tol)
     return shown - 0.1 * missed
 
@@ -179,7 +181,7 @@ def _count_cards(score: np.ndarray, n_est: float, ratio: float) -> int:
     The cards' proportions give only an estimate (a camera's slant changes them by 10-15%)."""
     w = len(score)
     card_w = w / n_est
-    strong = _strong_seams(score[int(0.1 * card_w):w - int(0.1 * card_w)], 0.2 * card_w) + int(0.1 * card_w)
+    strong = _strong_seams(score[int(0.1 * card_w) : w - int(0.1 * card_w)], 0.2 * card_w) + int(0.1 * card_w)
     best, best_fit = 0, -1.0
     for n in range(max(1, int(n_est * 0.8)), int(n_est * 1.2) + 2):
         if n == 1:  # a lone card (slanted by the camera): no seam needed
@@ -221,7 +223,9 @@ def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
     return seams if fits else None
 
 
-def split_blob(img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray) -> tuple[list[np.ndarray], list[float]]:
+def split_blob(
+    img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
+) -> tuple[list[np.ndarray], list[float]]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
     pixels), each as four corners clockwise from a short side, and the share of each card's
     width that shows (under 1 for all but the last card of a spread hand). The blob is straightened
@@ -338,8 +342,11 @@ def find_cards(img: np.ndarray) -> Detected:
     mask = card_mask(small)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
-    queue = [(cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
-             for c in contours if cv2.contourArea(c) >= min_area]
+    queue = [
+        (cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
+        for c in contours
+        if cv2.contourArea(c) >= min_area
+    ]
     found: list[np.ndarray] = []
     shown: list[float] = []
     irregular = cut_off = 0

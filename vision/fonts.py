@@ -17,24 +17,61 @@ from vision.errors import VisionError
 
 FONT_ROOTS = (Path("/usr/share/fonts"),)
 TRAIN_FAMILIES = (
-    "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "P052", "URW Bookman", "Roboto", "Roboto Condensed",
-    "Open Sans", "Noto Sans", "Noto Sans Display", "Lato", "Linux Libertine O", "Linux Biolinum O", "Go",
-    "Go Medium", "Go Mono", "Cantarell", "Comic Neue", "EB Garamond",
+    "DejaVu Sans",
+    "DejaVu Serif",
+    "DejaVu Sans Mono",
+    "P052",
+    "URW Bookman",
+    "Roboto",
+    "Roboto Condensed",
+    "Open Sans",
+    "Noto Sans",
+    "Noto Sans Display",
+    "Lato",
+    "Linux Libertine O",
+    "Linux Biolinum O",
+    "Go",
+    "Go Medium",
+    "Go Mono",
+    "Cantarell",
+    "Comic Neue",
+    "EB Garamond",
 )
 HELD_OUT_FAMILIES = (
-    "Liberation Sans", "Liberation Sans Narrow", "Liberation Serif", "Liberation Mono", "Arimo", "Tinos", "Cousine",
-    "Nimbus Sans", "Nimbus Sans Narrow", "FreeSans", "Nimbus Roman", "FreeSerif", "Nimbus Mono PS", "FreeMono",
-    "C059", "URW Gothic", "Carlito", "Caladea", "Noto Serif", "Noto Serif Display", "Quicksand", "GFS Didot",
+    "Liberation Sans",
+    "Liberation Sans Narrow",
+    "Liberation Serif",
+    "Liberation Mono",
+    "Arimo",
+    "Tinos",
+    "Cousine",
+    "Nimbus Sans",
+    "Nimbus Sans Narrow",
+    "FreeSans",
+    "Nimbus Roman",
+    "FreeSerif",
+    "Nimbus Mono PS",
+    "FreeMono",
+    "C059",
+    "URW Gothic",
+    "Carlito",
+    "Caladea",
+    "Noto Serif",
+    "Noto Serif Display",
+    "Quicksand",
+    "GFS Didot",
     "Inconsolata",
 )
 # Suit pips are printed from symbol fonts too; their shapes differ between printers.
 TRAIN_PIP_FAMILIES = ("DejaVu Sans",)
 HELD_OUT_PIP_FAMILIES = ("FreeSerif", "Noto Sans Symbols2", "DejaVu Serif")
 TOO_THIN = ("thin", "hairline", "extralight")  # no printer sets a card index in a hairline
-PACKAGES = ("fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-noto-core "
-            "fonts-crosextra-carlito fonts-crosextra-caladea fonts-lato fonts-open-sans fonts-roboto-unhinted "
-            "fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata "
-            "fonts-quicksand fonts-croscore fonts-gfs-didot")
+PACKAGES = (
+    "fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-noto-core "
+    "fonts-crosextra-carlito fonts-crosextra-caladea fonts-lato fonts-open-sans fonts-roboto-unhinted "
+    "fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata "
+    "fonts-quicksand fonts-croscore fonts-gfs-didot"
+)
 
 
 @cache
@@ -57,10 +94,15 @@ def installed() -> dict[str, tuple[str, ...]]:
 
 def families(held_out: bool, pips: bool = False) -> dict[str, tuple[str, ...]]:
     """The installed families of one side of the split (or of its suit-pip fonts)."""
-    names = (HELD_OUT_PIP_FAMILIES if held_out else TRAIN_PIP_FAMILIES) if pips else \
-        (HELD_OUT_FAMILIES if held_out else TRAIN_FAMILIES)
+    names = (
+        (HELD_OUT_PIP_FAMILIES if held_out else TRAIN_PIP_FAMILIES)
+        if pips
+        else (HELD_OUT_FAMILIES if held_out else TRAIN_FAMILIES)
+    )
     found = {name: installed()[name] for name in names if name in installed()}
     if not found:
-        raise VisionError(f"no {'held-out' if held_out else 'training'} card fonts installed; "
-                          f"apt-get install {PACKAGES} (scripts/system-deps.sh)")
+        raise VisionError(
+            f"no {'held-out' if held_out else 'training'} card fonts installed; "
+            f"apt-get install {PACKAGES} (scripts/system-deps.sh)"
+        )
     return found

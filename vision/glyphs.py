@@ -58,7 +58,7 @@ def _pct(a: np.ndarray, q: float) -> float:
 
 def _crop(card: np.ndarray, box: Box) -> np.ndarray:
     x0, y0, x1, y1 = box
-    return card[int(y0 * CARD_H):int(y1 * CARD_H), int(x0 * CARD_W):int(x1 * CARD_W)]
+    return card[int(y0 * CARD_H) : int(y1 * CARD_H), int(x0 * CARD_W) : int(x1 * CARD_W)]
 
 
 def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: float = 45) -> Ink:
@@ -93,7 +93,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     small = cv2.resize(glyph, (max(1, round(gw * scale)), max(1, round(gh * scale))), interpolation=cv2.INTER_AREA)
     out = np.zeros((SIDE, SIDE), np.float32)
     oy, ox = (SIDE - small.shape[0]) // 2, (SIDE - small.shape[1]) // 2
-    out[oy:oy + small.shape[0], ox:ox + small.shape[1]] = small
+    out[oy : oy + small.shape[0], ox : ox + small.shape[1]] = small
     colour = _crop(card_bgr, box)[y0:y1, x0:x1][sel[y0:y1, x0:x1]].astype(np.float32).mean(0)
     paper = np.float32([_pct(_crop(card_bgr, box)[..., c], 90) for c in range(3)]) + 1
     b, g, r = colour / paper
@@ -124,14 +124,14 @@ class Classifier:
         sorted_labels = [labels[i] for i in order]
         self.classes = sorted(set(labels))
         self.starts = np.array([sorted_labels.index(c) for c in self.classes])
-        self.sq = (self.feats ** 2).sum(1)
+        self.sq = (self.feats**2).sum(1)
         self.feats_t = np.ascontiguousarray(self.feats.T)
 
     def distances(self, feats: np.ndarray) -> np.ndarray:
         """(M, classes) distance of each query to each class."""
         feats = feats.astype(np.float32, copy=False)
         # cv2.gemm, not numpy's BLAS: its threads fight OpenCV's for two cores and lose time.
-        d2 = (feats ** 2).sum(1)[:, None] + self.sq[None] - 2 * cv2.gemm(feats, self.feats_t, 1.0, None, 0.0)
+        d2 = (feats**2).sum(1)[:, None] + self.sq[None] - 2 * cv2.gemm(feats, self.feats_t, 1.0, None, 0.0)
         return np.sqrt(np.maximum(np.minimum.reduceat(d2, self.starts, axis=1), 0))
 
 
@@ -147,9 +147,12 @@ class Parts:
 
 def card_parts(card_bgr: np.ndarray, layout: Layout) -> Parts:
     gray = cv2.cvtColor(card_bgr, cv2.COLOR_BGR2GRAY)
-    return Parts(ink_of(card_bgr, gray, layout.face), ink_of(card_bgr, gray, layout.value),
-                 ink_of(card_bgr, gray, layout.suit) if layout.suit else None,
-                 centre_picture(gray, layout.centre))
+    return Parts(
+        ink_of(card_bgr, gray, layout.face),
+        ink_of(card_bgr, gray, layout.value),
+        ink_of(card_bgr, gray, layout.suit) if layout.suit else None,
+        centre_picture(gray, layout.centre),
+    )
 
 
 def photographed(card_rgba: Image.Image, rng: random.Random) -> np.ndarray:
@@ -169,8 +172,9 @@ def photographed(card_rgba: Image.Image, rng: random.Random) -> np.ndarray:
         small = cv2.GaussianBlur(small, (0, 0), sigma)
     small = small * rng.uniform(0.7, 1.05) + np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3, small.shape)
     found = placed + np.float32([[rng.uniform(-1.5, 1.5) for _ in range(2)] for _ in range(4)])
-    back = cv2.warpPerspective(np.clip(small, 0, 255).astype(np.uint8), cv2.getPerspectiveTransform(found, canon),
-                               (CARD_W, CARD_H))
+    back = cv2.warpPerspective(
+        np.clip(small, 0, 255).astype(np.uint8), cv2.getPerspectiveTransform(found, canon), (CARD_W, CARD_H)
+    )
     return back
 
 
@@ -211,6 +215,7 @@ def synthetic_samples(game: str, copies: int = 3, seed: int = 7) -> Samples:
             card = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
             reps = copies if (game != "word-thief" or face == "*" or rng.random() < 0.5) else 1
             for _ in range(reps):
-                out.add(face, str(values[face]) if face != "*" else EMPTY, suit,
-                        card_parts(photographed(card, rng), layout))
+                out.add(
+                    face, str(values[face]) if face != "*" else EMPTY, suit, card_parts(photographed(card, rng), layout)
+                )
     return out

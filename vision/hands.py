@@ -45,8 +45,12 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     height = stats[:, cv2.CC_STAT_HEIGHT]
     # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
     # value, a pip, a stone or centre art, is not needed to find the index).
-    glyph = ((height >= 0.04 * card_h) & (height < 0.2 * card_h) & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
-             & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h))
+    glyph = (
+        (height >= 0.04 * card_h)
+        & (height < 0.2 * card_h)
+        & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
+        & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h)
+    )
     glyph[0] = False
     cols = glyph[labels].sum(0) >= max(2, 0.01 * card_h)
     rim = max(2, int(0.03 * card_w))
@@ -75,7 +79,7 @@ def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w
     tops = [j for j, s in enumerate(starts) if abs(w - (s - offset) - card_w) < 0.2 * card_w]
     if not tops or tops[-1] == 0 or not 0.03 * card_w < offset < 0.2 * card_w:
         return None
-    starts = starts[:tops[-1] + 1]
+    starts = starts[: tops[-1] + 1]
     steps = np.diff(starts)
     if steps.min() < 0.2 * card_w or steps.max() > 0.8 * card_w:  # a narrower strip cannot show a whole face
         return None
@@ -134,7 +138,9 @@ def _angle(u: np.ndarray, v: np.ndarray) -> float:
     return float(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v))
 
 
-def fan_cards(img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: float) -> tuple[list[np.ndarray], list[float]]:
+def fan_cards(
+    img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: float
+) -> tuple[list[np.ndarray], list[float]]:
     """The cards of a fanned hand (``blob``: its mask at work scale, ``contour`` its outline),
     each as four corners clockwise from its own top-left in photo pixels, and the share of
     each card's width that shows; nothing when the blob is no fan.
@@ -151,8 +157,10 @@ def fan_cards(img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: flo
         return [], []
     (a1, b1), (a2, b2) = [_refit(contour, a, b) / scale for a, b in runs[:2]]
     # The ends further apart are the tops.
-    t1, s1, t2, s2 = max(((t, s, u, v) for t, s in ((a1, b1), (b1, a1)) for u, v in ((a2, b2), (b2, a2))),
-                         key=lambda e: np.linalg.norm(e[0] - e[2]) - np.linalg.norm(e[1] - e[3]))
+    t1, s1, t2, s2 = max(
+        ((t, s, u, v) for t, s in ((a1, b1), (b1, a1)) for u, v in ((a2, b2), (b2, a2))),
+        key=lambda e: np.linalg.norm(e[0] - e[2]) - np.linalg.norm(e[1] - e[3]),
+    )
     card_h = lengths[0] / scale / 0.93  # the longest run stops where the rounded corners begin
     card_w = card_h / CARD_RATIO
     sides = []
@@ -207,7 +215,10 @@ def fan_cards(img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: flo
         vx, vy, _, _ = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         across = np.float32([vx, vy]) * np.sign(np.float32([vx, vy]) @ (pts[-1] - pts[0]))
         down = -_turn(sense * e / radius) @ uf
-        quads.append(np.float32([corner, corner + last_w * across, corner + last_w * across + card_h * down,
-                                 corner + card_h * down]))
+        quads.append(
+            np.float32(
+                [corner, corner + last_w * across, corner + last_w * across + card_h * down, corner + card_h * down]
+            )
+        )
     shown = [(b - a) / last_w for a, b in zip(edges, edges[1:])] + [1.0]
     return quads, shown

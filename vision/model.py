@@ -100,8 +100,10 @@ def taught_arrays(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
             arrays = dict(f)
         fields = json.loads(str(arrays.pop("layout")))
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
-        raise VisionError(f"{path} is damaged; teach the deck again with --replace, "
-                          "or delete the file to read with the drawn designs only") from exc
+        raise VisionError(
+            f"{path} is damaged; teach the deck again with --replace, "
+            "or delete the file to read with the drawn designs only"
+        ) from exc
     layout = Layout(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     return arrays, layout
 
@@ -133,5 +135,12 @@ def _model(game: str, _taught_stamp: float, _where: str) -> Model:
     parts = [synthetic, taught] if taught else [synthetic]
     face, value, centre = (_classifier(parts, k) for k in ("face", "value", "centre"))
     assert face is not None and value is not None and centre is not None
-    return Model(game, taught_layout or LAYOUTS[game], standard_deck(game).values, face, value,
-                 _classifier(parts, "suit"), centre)
+    return Model(
+        game,
+        taught_layout or LAYOUTS[game],
+        standard_deck(game).values,
+        face,
+        value,
+        _classifier(parts, "suit"),
+        centre,
+    )

@@ -20,10 +20,16 @@ import numpy as np
 from PIL import Image
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_TESSDATA = ("/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
-             "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata")
-INSTALL_HINT = ("install tesseract-ocr: apt-get install tesseract-ocr "
-                "(until then card letters are read by the classifier alone)")
+_TESSDATA = (
+    "/usr/share/tesseract-ocr/5/tessdata",
+    "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/share/tessdata",
+    "/usr/local/share/tessdata",
+    "/opt/homebrew/share/tessdata",
+)
+INSTALL_HINT = (
+    "install tesseract-ocr: apt-get install tesseract-ocr (until then card letters are read by the classifier alone)"
+)
 
 
 class Ocr(Protocol):
@@ -90,8 +96,7 @@ class PytesseractOcr:
             tops.append(y)
             column.append(t)
             y += t.shape[0]
-        data = pytesseract.image_to_data(np.vstack(column), config=self.config,
-                                         output_type=pytesseract.Output.DICT)
+        data = pytesseract.image_to_data(np.vstack(column), config=self.config, output_type=pytesseract.Output.DICT)
         out = [""] * len(masks)
         for text, top, height in zip(data["text"], data["top"], data["height"]):
             text = "".join(c for c in text.upper() if c in LETTERS)

@@ -46,7 +46,7 @@ def jpeg_cut_short(data: bytes) -> bool:
             return False
         if i + 4 > len(data):
             return True
-        i += 2 + int.from_bytes(data[i + 2:i + 4], "big")
+        i += 2 + int.from_bytes(data[i + 2 : i + 4], "big")
         if marker != 0xDA:
             continue
         while True:  # the scan's compressed data
@@ -72,21 +72,24 @@ def decode(path: Path) -> tuple[np.ndarray, float]:
     except FileNotFoundError:
         raise NotAnImage(f"{path}: no such file; give the path of a JPEG or PNG photo") from None
     except PermissionError:
-        raise NotAnImage(f"{path}: permission denied; make the photo readable (chmod +r) or copy it "
-                         "somewhere you can read") from None
+        raise NotAnImage(
+            f"{path}: permission denied; make the photo readable (chmod +r) or copy it somewhere you can read"
+        ) from None
     except OSError as exc:
         raise NotAnImage(f"{path}: cannot be read ({exc.strerror}); copy the photo to a local folder") from None
     size = _size(data)
     if size and size[0] * size[1] > MAX_PIXELS:
         said = f"{size[0]}x{size[1]} pixels" if size[1] > 2 else "over 179 million pixels"
-        raise NotAnImage(f"{path} is {said}, more than the reader opens ({MAX_PIXELS // 1_000_000} million); "
-                         "shrink it or take a smaller photo")
+        raise NotAnImage(
+            f"{path} is {said}, more than the reader opens ({MAX_PIXELS // 1_000_000} million); "
+            "shrink it or take a smaller photo"
+        )
     is_jpeg, is_png = data[:2] == b"\xff\xd8", data[:8] == b"\x89PNG\r\n\x1a\n"
     if (is_jpeg and jpeg_cut_short(data)) or (is_png and b"IEND" not in data[-12:]):
         raise NotAnImage(f"{path}: the file is cut short (an unfinished copy or download); copy the photo again")
     flags, factor = cv2.IMREAD_COLOR, 1
     if is_jpeg and size and size[0] * size[1] > REDUCE_FROM:
-        factor = next(f for f in (8, 4, 2) if size[0] * size[1] / f ** 2 >= REDUCE_FROM / 4 or f == 2)
+        factor = next(f for f in (8, 4, 2) if size[0] * size[1] / f**2 >= REDUCE_FROM / 4 or f == 2)
         flags = _REDUCED[factor]
     logging = cv2.utils.logging
     level = logging.getLogLevel()

@@ -12,8 +12,9 @@ BAD = (40, 40, 230)  # a card to look at
 MAX_SIDE = 1600  # a picture for the eye: larger photos are shrunk
 
 
-def boxed(img: np.ndarray, quads: Sequence[np.ndarray], labels: Sequence[str],
-          marked: Collection[int] = ()) -> np.ndarray:
+def boxed(
+    img: np.ndarray, quads: Sequence[np.ndarray], labels: Sequence[str], marked: Collection[int] = ()
+) -> np.ndarray:
     """A copy of ``img`` (shrunk to MAX_SIDE) with card ``i`` outlined and ``labels[i]`` written in a
     filled box on its lower part (clear of the index and the centre's letter); the cards in
     ``marked`` in red, the others in green."""
@@ -30,13 +31,15 @@ def boxed(img: np.ndarray, quads: Sequence[np.ndarray], labels: Sequence[str],
         cx, cy = q.mean(0) + 0.3 * ((q[2] + q[3]) / 2 - (q[0] + q[1]) / 2)  # between centre and bottom edge
         x0, y0 = int(cx - tw / 2), int(cy - th / 2)
         cv2.rectangle(out, (x0 - 4, y0 - 4), (x0 + tw + 4, y0 + th + base + 4), colour, -1)
-        cv2.putText(out, label, (x0, y0 + th), cv2.FONT_HERSHEY_SIMPLEX, font_scale, (255, 255, 255), thick,
-                    cv2.LINE_AA)
+        cv2.putText(
+            out, label, (x0, y0 + th), cv2.FONT_HERSHEY_SIMPLEX, font_scale, (255, 255, 255), thick, cv2.LINE_AA
+        )
     return out
 
 
-def cells(img: np.ndarray, quads: Sequence[np.ndarray], marked: Collection[int], cols: int,
-          rows: int) -> tuple[np.ndarray, list[tuple[int, int]]]:
+def cells(
+    img: np.ndarray, quads: Sequence[np.ndarray], marked: Collection[int], cols: int, rows: int
+) -> tuple[np.ndarray, list[tuple[int, int]]]:
     """The photo at terminal resolution, ``cols`` wide and at most ``rows`` character cells tall
     (two RGB pixels a cell, one above the other), with each card outlined; and for each card the
     cell (column, row) where its number goes."""

@@ -52,8 +52,14 @@ class CardRead:
     flagged: bool = False  # shown to the player for a check: the read may be wrong
 
     def to_json(self) -> dict:
-        return {"face": self.face, "value": self.value, "suit": self.suit,
-                "confidence": round(self.confidence, 3), "check": self.flagged, "corners": self.corners}
+        return {
+            "face": self.face,
+            "value": self.value,
+            "suit": self.suit,
+            "confidence": round(self.confidence, 3),
+            "check": self.flagged,
+            "corners": self.corners,
+        }
 
 
 @dataclass
@@ -87,8 +93,10 @@ def open_photo(source: str | Path | np.ndarray) -> tuple[np.ndarray, float]:
     else:
         img, scale = decode(Path(source))
     if img.size == 0 or min(img.shape[:2]) < MIN_SIDE:
-        raise TinyImage(f"image of {img.shape[1]}x{img.shape[0]} pixels is too small to read cards; "
-                        f"take a photo at least {MIN_SIDE} pixels on each side")
+        raise TinyImage(
+            f"image of {img.shape[1]}x{img.shape[0]} pixels is too small to read cards; "
+            f"take a photo at least {MIN_SIDE} pixels on each side"
+        )
     if max(img.shape[:2]) > MAX_SIDE:  # more pixels only cost time
         shrink = MAX_SIDE / max(img.shape[:2])
         img = cv2.resize(img, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
@@ -102,8 +110,9 @@ def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
 
-def _distances(clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY,
-               missing: float = MISSING) -> np.ndarray:
+def _distances(
+    clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY, missing: float = MISSING
+) -> np.ndarray:
     """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
     out = np.full((len(inks), len(classes)), missing, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
@@ -188,8 +197,11 @@ class Reader:
             # top off a letter (a T becomes an I); the two reads must agree.
             second = None
             if self.index_deck:
-                second = card_parts(_strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s), lay) if hidden \
+                second = (
+                    card_parts(_strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s), lay)
+                    if hidden
                     else card_parts(cv2.flip(card, -1), lay)
+                )
             views.append((card_parts(card, lay), second))
             starts.append(q)
         faces = self.faces
@@ -215,13 +227,17 @@ class Reader:
             no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
             cost = float(joint[i, picks[i][0]])
             if no_index or unreadable[i]:
-                out.append(Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index, cost,
-                                centre_costs[i]))  # no vote: flagged
+                out.append(
+                    Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index, cost, centre_costs[i])
+                )  # no vote: flagged
                 continue
             # An index deck's card seen in one corner only (covered in a hand) has half the evidence.
             conf = picks[i][1] * (ONE_CORNER if self.index_deck and covered[i] else 1.0)
-            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index, cost,
-                            centre_costs[i]))
+            out.append(
+                Read(
+                    chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index, cost, centre_costs[i]
+                )
+            )
         return out
 
     def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
@@ -250,22 +266,23 @@ class Reader:
             out[i] = (classes[best], min(conf, abs(redness - RED) / 0.15))
         return out
 
-    def _upside_down(self, views: list[tuple[Parts, Parts | None]], faces: list[str],
-                     covered: list[bool]) -> tuple[list[bool], list[float]]:
+    def _upside_down(
+        self, views: list[tuple[Parts, Parts | None]], faces: list[str], covered: list[bool]
+    ) -> tuple[list[bool], list[float]]:
         """Per card: whether its centre art matches the face's upright templates better turned round
         (an index deck; Words And Points was turned by its value), and how far it is from them.
         A covered card's centre is hidden: it is taken as it lies."""
         shown = [i for i in range(len(views)) if not covered[i] and faces[i] in self.m.centre.classes]
         flips, costs = [False] * len(views), [0.0] * len(views)
         if shown:
-            pictures = [p.centre for i in shown for p in views[i][:1 + self.index_deck] if p is not None]
+            pictures = [p.centre for i in shown for p in views[i][: 1 + self.index_deck] if p is not None]
             d = self.m.centre.distances(hog(np.stack(pictures)))
             k = 0
             for i in shown:
                 j = self.m.centre.classes.index(faces[i])
                 both = self.index_deck and views[i][1] is not None
                 flips[i] = bool(both and d[k + 1, j] < d[k, j])
-                costs[i] = float(d[k:k + 1 + both, j].min())
+                costs[i] = float(d[k : k + 1 + both, j].min())
                 k += 1 + both
         return flips, costs
 
@@ -367,13 +384,17 @@ def _letter_card(read: Read) -> bool:
 
 def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
     where = "the photo" if isinstance(source, np.ndarray) else str(source)
-    advice = ("step back so that every card is whole in the photo" if cut_off else
-              "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare")
+    advice = (
+        "step back so that every card is whole in the photo"
+        if cut_off
+        else "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare"
+    )
     return NoCardsFound(f"no letter cards found in {where}; {advice}")
 
 
-def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = False,
-               deck: Deck | None = None) -> PhotoReading:
+def read_photo(
+    source: str | Path | np.ndarray, game: str, require_ocr: bool = False, deck: Deck | None = None
+) -> PhotoReading:
     """Cards and words on a photo of the table, with their values in ``deck`` (the table's own deck
     file; the game's shipped deck when None). Raises NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
     or OcrUnavailable (only with ``require_ocr``)."""
@@ -386,8 +407,10 @@ def read_photo(source: str | Path | np.ndarray, game: str, require_ocr: bool = F
     heaps = sum(card_heap(img, o) for o in outlines) if len(outlines) <= PATTERN_BLOBS else 0
     if not quads:
         if heaps:
-            raise CardsOverlap(f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
-                               "corner shows, and take the photo again")
+            raise CardsOverlap(
+                f"found {heaps} heap(s) of overlapping cards; spread them so each card's "
+                "corner shows, and take the photo again"
+            )
         raise no_letter_cards(source, cut_off)
     reader = Reader(game, deck)
     reads = reader.read(img, quads, shown)

@@ -15,8 +15,7 @@ import numpy as np
 from PIL import Image
 
 from companion.decks import WILD, standard_deck
-from vision.designs import (GAME_STYLE, TEST_FONTS, TRAIN_FONTS, Design, draw_card, house_design,
-                            random_design)
+from vision.designs import GAME_STYLE, TEST_FONTS, TRAIN_FONTS, Design, draw_card, house_design, random_design
 
 PHOTO_SIZE = (1920, 1080)
 TABLES = ("light-wood", "dark-wood", "green-felt", "blue-felt", "slate", "red-felt")
@@ -54,8 +53,12 @@ def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.nda
         else:
             img = np.array(CLOTH_COLOURS[kind], np.float32) * (1 + weave + 0.04 * folds)[..., None]
     else:
-        base = {"green-felt": [50, 110, 30], "blue-felt": [120, 60, 25], "red-felt": [40, 30, 120],
-                "slate": [62, 60, 58]}[kind]
+        base = {
+            "green-felt": [50, 110, 30],
+            "blue-felt": [120, 60, 25],
+            "red-felt": [40, 30, 120],
+            "slate": [62, 60, 58],
+        }[kind]
         img = np.broadcast_to(np.array(base, np.float32), (sh, sw, 3)).copy()
     img = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
     img += rng.normal(0, 6, (h, w, 1)).astype(np.float32)  # felt fibres / wood pores
@@ -89,17 +92,29 @@ def _camera(rng: random.Random, size: tuple[int, int]) -> np.ndarray:
     w, h = size
     k = rng.uniform(0, 0.12) * w
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = np.float32([[k, 0], [w - k, 0], [w, h], [0, h]]) if rng.random() < 0.5 else \
-        np.float32([[0, 0], [w, 0], [w - k, h], [k, h]])
+    dst = (
+        np.float32([[k, 0], [w - k, 0], [w, h], [0, h]])
+        if rng.random() < 0.5
+        else np.float32([[0, 0], [w, 0], [w - k, h], [k, h]])
+    )
     shrink = rng.uniform(0.0, 0.05)
     dst = (dst - [w / 2, h / 2]) * (1 - shrink) + [w / 2, h / 2]
     return cv2.getPerspectiveTransform(src, np.float32(dst))
 
 
-def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | None = None,
-                 unseen_fonts: bool = True, upright: bool = False, hand: bool = False, fan: bool = False,
-                 table: str | None = None, size: tuple[int, int] = PHOTO_SIZE, design: Design | None = None,
-                 harsh: bool = False) -> RenderedPhoto:
+def render_photo(
+    game: str,
+    seed: int,
+    cards: list[tuple[str, str | None]] | None = None,
+    unseen_fonts: bool = True,
+    upright: bool = False,
+    hand: bool = False,
+    fan: bool = False,
+    table: str | None = None,
+    size: tuple[int, int] = PHOTO_SIZE,
+    design: Design | None = None,
+    harsh: bool = False,
+) -> RenderedPhoto:
     """One photo of ``cards`` (5 to 12 drawn from the deck if None) laid as words in rows;
     ``upright`` lays no card upside down (as a teaching photo asks); ``hand`` spreads them
     as one overlapping hand, each card covering all but the index strip of the one before,
@@ -151,8 +166,14 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
         photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
         face_img = draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5))
         _composite(scene, face_img, photo_corners)
-        truth_cards.append({"face": face, "value": standard_deck(game).values[face],
-                            "suit": suit, "corners": np.round(photo_corners).astype(int).tolist()})
+        truth_cards.append(
+            {
+                "face": face,
+                "value": standard_deck(game).values[face],
+                "suit": suit,
+                "corners": np.round(photo_corners).astype(int).tolist(),
+            }
+        )
 
     if fan:
         for corners in _fan(n, card_w, design.ratio, rng, size):
@@ -173,8 +194,11 @@ def render_photo(game: str, seed: int, cards: list[tuple[str, str | None]] | Non
             word: list[int] = []
             step = 0.0
             for _ in range(size_):
-                centre = np.array([x + half - card_w / 2, y]) + u * (step - half + card_w / 2) + \
-                    v * rng.uniform(-0.03, 0.03) * card_h
+                centre = (
+                    np.array([x + half - card_w / 2, y])
+                    + u * (step - half + card_w / 2)
+                    + v * rng.uniform(-0.03, 0.03) * card_h
+                )
                 jitter = angle + np.deg2rad(rng.uniform(-1.5, 1.5))
                 flipped = rng.random() < 0.25 and not (upright or hand)
                 word.append(len(truth_cards))
@@ -296,11 +320,13 @@ def _harsh_light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
     return scene
 
 
-def render_varied(game: str, seed: int, held_out: bool, size: tuple[int, int] = PHOTO_SIZE, hand: bool = False,
-                  fan: bool = False) -> RenderedPhoto:
+def render_varied(
+    game: str, seed: int, held_out: bool, size: tuple[int, int] = PHOTO_SIZE, hand: bool = False, fan: bool = False
+) -> RenderedPhoto:
     """A photo of a deck printed in a random design (fonts of the held-out or the training side of
     the split) on any table, photographed harshly: one design per photo, as at a real table."""
     rng = random.Random(seed * 31 + 7)
     design = random_design(game, rng, held_out)
-    return render_photo(game, seed, design=design, table=rng.choice(ALL_TABLES), size=size, hand=hand, fan=fan,
-                        harsh=True)
+    return render_photo(
+        game, seed, design=design, table=rng.choice(ALL_TABLES), size=size, hand=hand, fan=fan, harsh=True
+    )

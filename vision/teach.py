@@ -61,7 +61,7 @@ def _index_rows(cards: list[np.ndarray]) -> list[tuple[float, float]]:
         ink = gray < (np.percentile(gray, 90) - 60)
         profile += ink[:, 3:-3].any(1)  # the outermost columns may catch the card's edge
     rows = profile > 0.3 * len(cards)
-    rows[:int(0.015 * CARD_H)] = False  # so may the topmost rows: a warp a pixel off shows table
+    rows[: int(0.015 * CARD_H)] = False  # so may the topmost rows: a warp a pixel off shows table
     bands, start = [], None
     for y, on in enumerate(np.append(rows, False)):
         if on and start is None:
@@ -177,8 +177,9 @@ def align(read: list[str], wanted: list[str]) -> tuple[list[int], list[tuple[int
     cost[:, 0], cost[0, :] = np.arange(n + 1), np.arange(m + 1)
     for i in range(1, n + 1):
         for j in range(1, m + 1):
-            cost[i, j] = min(cost[i - 1, j - 1] + 0.9 * (read[i - 1] != wanted[j - 1]),
-                             cost[i - 1, j] + 1, cost[i, j - 1] + 1)
+            cost[i, j] = min(
+                cost[i - 1, j - 1] + 0.9 * (read[i - 1] != wanted[j - 1]), cost[i - 1, j] + 1, cost[i, j - 1] + 1
+            )
     extra, missing = [], []
     i, j = n, m
     while i or j:
@@ -193,8 +194,9 @@ def align(read: list[str], wanted: list[str]) -> tuple[list[int], list[tuple[int
     return extra[::-1], missing[::-1]
 
 
-def _mismatch(game: str, found: list[Found], images: list[np.ndarray], wanted: list[tuple[str, str | None]],
-              pictures: list[Path]) -> tuple[str, set[int]]:
+def _mismatch(
+    game: str, found: list[Found], images: list[np.ndarray], wanted: list[tuple[str, str | None]], pictures: list[Path]
+) -> tuple[str, set[int]]:
     """One line saying which found cards are off (by their numbers in the pictures), and those cards."""
     read = []
     reader = Reader(game)
@@ -206,15 +208,19 @@ def _mismatch(game: str, found: list[Found], images: list[np.ndarray], wanted: l
     said = []
     for i in sorted(extra)[:3]:
         f = found[i]
-        said.append(f"card {i + 1} ({f.where(len(images))}) is not in --order"
-                    + (", and smaller than the others: part of a card?" if f.small else ""))
+        said.append(
+            f"card {i + 1} ({f.where(len(images))}) is not in --order"
+            + (", and smaller than the others: part of a card?" if f.small else "")
+        )
     for j, before in missing[:3]:
         at = f"after card {before} ({found[before - 1].where(len(images))})" if before else "before card 1"
         said.append(f"--order's card {j + 1} ({wanted[j][0]}) is missing {at}")
     pics = " and ".join(str(p) for p in pictures)
-    return (f"found {plural(len(found), 'card')} but --order lists {len(wanted)}: {'; '.join(said)}. "
-            f"The found cards are boxed and numbered in {pics}; lay the cards apart in rows, "
-            "and list every card left to right, row by row"), set(extra)
+    return (
+        f"found {plural(len(found), 'card')} but --order lists {len(wanted)}: {'; '.join(said)}. "
+        f"The found cards are boxed and numbered in {pics}; lay the cards apart in rows, "
+        "and list every card left to right, row by row"
+    ), set(extra)
 
 
 def prepare(game: str, order: str, photos: list) -> Lesson:
@@ -243,8 +249,9 @@ def _write(path: Path, picture: np.ndarray) -> None:
     except (OSError, cv2.error):
         written = False
     if not written:
-        raise VisionError(f"cannot write {path}: make the folder writable, or set COMPANION_DATA_DIR "
-                          "to a folder you can write to")
+        raise VisionError(
+            f"cannot write {path}: make the folder writable, or set COMPANION_DATA_DIR to a folder you can write to"
+        )
 
 
 def save(lesson: Lesson, replace: bool = False) -> int:
@@ -267,13 +274,16 @@ def save(lesson: Lesson, replace: bool = False) -> int:
     for key, new in list(arrays.items()):
         if len(earlier.get(key, ())) and (new.ndim == 1 or earlier[key].shape[1:] == new.shape[1:]):
             arrays[key] = np.concatenate([earlier[key], new])
-    arrays["layout"] = np.array(json.dumps({k: getattr(layout, k) for k in
-                                            ("face", "value", "suit", "corner_index", "centre")}))
+    arrays["layout"] = np.array(
+        json.dumps({k: getattr(layout, k) for k in ("face", "value", "suit", "corner_index", "centre")})
+    )
     try:
         save_arrays(taught_path(lesson.game), arrays)
     except OSError as exc:
-        raise VisionError(f"cannot save the taught deck in {taught_path(lesson.game).parent} ({exc.strerror}): "
-                          "make it writable, or set COMPANION_DATA_DIR to a folder you can write to") from exc
+        raise VisionError(
+            f"cannot save the taught deck in {taught_path(lesson.game).parent} ({exc.strerror}): "
+            "make it writable, or set COMPANION_DATA_DIR to a folder you can write to"
+        ) from exc
     return len(cards)
 
 

@@ -38,8 +38,10 @@ def options_table() -> str:
     every = [cls.title for cls in GAME_CLASSES.values()]
     ordered = sorted(rows.values(), key=lambda row: row[0] == every)  # each game's own first, then the common
     lines = ["| option | game | meaning (default) |", "|---|---|---|"]
-    lines += [f"| `{o.key}` | {'all' if games == every else ', '.join(games)} | {o.meaning} ({o.default}) |"
-              for games, o in ordered]
+    lines += [
+        f"| `{o.key}` | {'all' if games == every else ', '.join(games)} | {o.meaning} ({o.default}) |"
+        for games, o in ordered
+    ]
     return "\n".join(lines)
 
 
@@ -47,5 +49,15 @@ def new_game(kind: str, players: list[str], options: dict[str, Any] | None = Non
     return game_class(kind)(players, options or {}, **kw)
 
 
-__all__ = ["Game", "WordThief", "Quiddler", "WordsAndPoints", "new_game", "game_class", "GAME_CLASSES", "Option",
-           "options_table", "register"]
+__all__ = [
+    "Game",
+    "WordThief",
+    "Quiddler",
+    "WordsAndPoints",
+    "new_game",
+    "game_class",
+    "GAME_CLASSES",
+    "Option",
+    "options_table",
+    "register",
+]

@@ -105,16 +105,27 @@ class Game(Generic[S]):
     order_example: ClassVar[str] = "A B C"  # cards listed for teaching the reader a deck
     snap_note: ClassVar[str] = ""  # what a photo of a play cannot show, and what to type for it
 
-    def __init__(self, players: list[str], options: dict[str, Any] | None = None, *, deck: Deck | None = None,
-                 lexicon: Lexicon | None = None, files: dict[str, str] | None = None, base: Path | None = None):
+    def __init__(
+        self,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        *,
+        deck: Deck | None = None,
+        lexicon: Lexicon | None = None,
+        files: dict[str, str] | None = None,
+        base: Path | None = None,
+    ):
         self.players = self._check_players(players)
         self.options = dict(options or {})
         self._check_options(self.options)
         # A table's own deck file and word list are named in the options and read once, here (relative to
         # ``base``, a log's folder); a saved game keeps their text in ``files`` and never reads them again.
         self.files = dict(files) if files is not None else self.read_files(self.options, base)
-        self.deck = deck or (deck_from_text(self.files["deck_file"], printable(self.options["deck_file"]))
-                             if "deck_file" in self.files else self.standard_deck())
+        self.deck = deck or (
+            deck_from_text(self.files["deck_file"], printable(self.options["deck_file"]))
+            if "deck_file" in self.files
+            else self.standard_deck()
+        )
         if self.deck.game != self.kind:
             raise SetupError(f"that deck file is for {self.deck.game}, not {self.kind}")
         self.lexicon = lexicon or Lexicon.load(self.options.get("dictionary"), text=self.files.get("dictionary"))
@@ -130,8 +141,11 @@ class Game(Generic[S]):
     def read_files(options: dict[str, Any], base: Path | None = None) -> dict[str, str]:
         """The text of the deck file and word list the options name, checked (regular, small, readable)."""
         readers = {"deck_file": read_deck_file, "dictionary": read_word_list}
-        return {name: read(Path(base or ".") / Path(options[name]).expanduser())
-                for name, read in readers.items() if options.get(name)}
+        return {
+            name: read(Path(base or ".") / Path(options[name]).expanduser())
+            for name, read in readers.items()
+            if options.get(name)
+        }
 
     def _check_players(self, players: list[str]) -> list[str]:
         names = [player_name(p) for p in players]
@@ -177,8 +191,9 @@ class Game(Generic[S]):
             if name not in known:
                 near = get_close_matches(str(name), known, n=1)
                 hint = f"did you mean {near[0]}? " if near else ""
-                raise SetupError(f"unknown option {name!r} for {self.title}; {hint}"
-                                 f"its options are {', '.join(sorted(known))}")
+                raise SetupError(
+                    f"unknown option {name!r} for {self.title}; {hint}its options are {', '.join(sorted(known))}"
+                )
             known[name].check(value)
 
     def initial_state(self) -> S:
@@ -485,7 +500,9 @@ class Game(Generic[S]):
             if n > have:
                 face, suit = key
                 name = "wild card" if face == "*" else face + (f" of {SUIT_NAMES[suit]}" if suit else "")
-                raise DeckError(f"{n} copies of the {name} are in play but the deck holds {have}; check for a typo or a misread card")
+                raise DeckError(
+                    f"{n} copies of the {name} are in play but the deck holds {have}; check for a typo or a misread card"
+                )
 
     def check_word_length(self, word: Word) -> None:
         if len(spell(word)) < 2:

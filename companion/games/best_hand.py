@@ -43,11 +43,12 @@ def spell_with(word: str, faces: Counter[Any]) -> tuple[str, ...] | None:
     >>> spell_with("STARE", Counter({"S": 1, "T": 1, "A": 1, "ER": 1})) is None
     True
     """
+
     def go(i: int) -> tuple[str, ...] | None:
         if i == len(word):
             return ()
         for n in (2, 1):
-            face = word[i:i + n]
+            face = word[i : i + n]
             if len(face) == n and faces[face] > 0:
                 faces[face] -= 1
                 rest = go(i + n)
@@ -68,8 +69,14 @@ def _words_in(faces: list[str], value: Callable[[str], int], anagrams: Anagrams)
             continue  # a single card is no word
         chosen = tuple(sorted(faces[i] for i in range(len(faces)) if mask >> i & 1))
         if chosen not in spelled:
-            spelled[chosen] = next((order for word in anagrams.of("".join(chosen))
-                                    if (order := spell_with(word, Counter(chosen))) is not None), None)
+            spelled[chosen] = next(
+                (
+                    order
+                    for word in anagrams.of("".join(chosen))
+                    if (order := spell_with(word, Counter(chosen))) is not None
+                ),
+                None,
+            )
         order = spelled[chosen]
         if order is not None:
             found.append(_Candidate(mask, sum(map(value, order)), sum(map(len, order)), order))

@@ -65,23 +65,33 @@ class Option:
         return list(zip(self.labels, values))
 
 
-TRUMP = Option("trump", str, "trump suit `s h d c`", "none", label="Trump suit", choices=SUITS, start="h",
-               suits=True)
-CHALLENGER_PENALTY = Option("challenger_penalty", int, "points a challenger loses when the word stands",
-                            "0; Quiddler: the word's value")
+TRUMP = Option("trump", str, "trump suit `s h d c`", "none", label="Trump suit", choices=SUITS, start="h", suits=True)
+CHALLENGER_PENALTY = Option(
+    "challenger_penalty", int, "points a challenger loses when the word stands", "0; Quiddler: the word's value"
+)
 HOUSE = Option("house", dict, '`{"accept": [...], "ban": [...]}` words the table ruled on', "none")
 DECK_FILE = Option("deck_file", str, "path of the table's own deck file", "the shipped one")
 DICTIONARY = Option("dictionary", str, "path of a word list, one word a line", "ENABLE")
-COACH = Option("coach", bool, "the app offers the coach's hints during play: the steals on the table",
-               "off; see docs/coach.md")
-SHOW_VERDICTS = Option("show_verdicts", bool, "the app's play line says whether each typed word is in the "
-                       "dictionary before anyone challenges", "off: a bluff stays a bluff until it is challenged",
-                       label="Show whether a typed word is in the dictionary")
+COACH = Option(
+    "coach", bool, "the app offers the coach's hints during play: the steals on the table", "off; see docs/coach.md"
+)
+SHOW_VERDICTS = Option(
+    "show_verdicts",
+    bool,
+    "the app's play line says whether each typed word is in the dictionary before anyone challenges",
+    "off: a bluff stays a bluff until it is challenged",
+    label="Show whether a typed word is in the dictionary",
+)
 COMMON = (CHALLENGER_PENALTY, HOUSE, DECK_FILE, DICTIONARY, COACH, SHOW_VERDICTS)
 
 
 def check_house(house: Any) -> None:
-    if not isinstance(house, dict) or not set(house) <= {"accept", "ban"} or not all(
+    if (
+        not isinstance(house, dict)
+        or not set(house) <= {"accept", "ban"}
+        or not all(
             isinstance(words := house.get(k, []), list) and all(isinstance(w, str) for w in words)
-            for k in ("accept", "ban")):
+            for k in ("accept", "ban")
+        )
+    ):
         raise SetupError('house must look like {"accept": ["QI"], "ban": ["ZA"]}')

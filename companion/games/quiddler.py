@@ -55,7 +55,7 @@ def splits(word: str, deck: Deck) -> list[list[str]]:
             out.append(list(acc))
             return
         for n in (1, 2):
-            face = w[i:i + n]
+            face = w[i : i + n]
             if len(face) == n and face in faces:
                 acc.append(face)
                 go(i + n, acc)
@@ -107,9 +107,16 @@ class Quiddler(Game[QuiddlerState]):
     event_types = Game.event_types | {"round"}
     has_rounds = True
     OPTIONS = (
-        Option("one_bonus", str, 'with two players only `"longest"` or `"most"` is paid', "both",
-               "Bonuses (2 players)", choices=("longest", "most"), expect='"longest" or "most"',
-               labels=("both bonuses", "longest word only", "most words only")),
+        Option(
+            "one_bonus",
+            str,
+            'with two players only `"longest"` or `"most"` is paid',
+            "both",
+            "Bonuses (2 players)",
+            choices=("longest", "most"),
+            expect='"longest" or "most"',
+            labels=("both bonuses", "longest word only", "most words only"),
+        ),
         Option("negative_rounds", bool, "a round score may go below 0", "floored at 0", "Round scores may go below 0"),
     )
     rules = RULES
@@ -137,7 +144,10 @@ class Quiddler(Game[QuiddlerState]):
             faces = [f.upper() for f in _CARD_SEP.split(text)]
             for f in faces:
                 if f not in deck.faces:
-                    raise MalformedCard(f"{f} is not a Quiddler card; the two-letter cards are " + ", ".join(x for x in deck.faces if len(x) == 2))
+                    raise MalformedCard(
+                        f"{f} is not a Quiddler card; the two-letter cards are "
+                        + ", ".join(x for x in deck.faces if len(x) == 2)
+                    )
             return tuple(Card(f) for f in faces)
         options = splits(text, deck)
         if not options:
@@ -146,7 +156,9 @@ class Quiddler(Game[QuiddlerState]):
             fewest = min(len(o) for o in options)
             options = [o for o in options if len(o) <= max_cards]
             if not options:
-                raise MalformedCard(f"{text.upper()} takes at least {fewest} cards but a hand holds {max_cards} this round")
+                raise MalformedCard(
+                    f"{text.upper()} takes at least {fewest} cards but a hand holds {max_cards} this round"
+                )
         if len(options) > 1:
             shown = " or ".join("-".join(o) for o in options)
             raise AmbiguousSpelling(f"{text.upper()} splits {len(options)} ways: {shown}; type it with dashes", options)
@@ -217,8 +229,9 @@ class Quiddler(Game[QuiddlerState]):
     def round_table(self) -> RoundTable:
         return RoundTable(ROUNDS, tuple({r.player: r.score for r in rec.results} for rec in self.state.rounds))
 
-    def work_out(self, number: int, out: str, hands: tuple[QuiddlerHand, ...],
-                 penalties: dict[str, int] | None = None) -> tuple[PlayerRound, ...]:
+    def work_out(
+        self, number: int, out: str, hands: tuple[QuiddlerHand, ...], penalties: dict[str, int] | None = None
+    ) -> tuple[PlayerRound, ...]:
         """Each player's round score: words minus hand, the bonuses (ties give none), then the floor."""
         bonuses = {"most", "longest"}
         if len(self.players) == 2 and self.options.get("one_bonus"):
@@ -244,8 +257,11 @@ class Quiddler(Game[QuiddlerState]):
             total = in_words - in_hand + most + long_
             if not self.options.get("negative_rounds"):
                 total = max(0, total)
-            out_results.append(PlayerRound(h.player, h.words, h.left, in_words, in_hand, most, long_, total,
-                                           (penalties or {}).get(h.player, 0)))
+            out_results.append(
+                PlayerRound(
+                    h.player, h.words, h.left, in_words, in_hand, most, long_, total, (penalties or {}).get(h.player, 0)
+                )
+            )
         return tuple(out_results)
 
     def step(self, state: QuiddlerState, event: Event) -> Step[QuiddlerState]:
@@ -271,7 +287,9 @@ class Quiddler(Game[QuiddlerState]):
             raise IllegalPlay("a player is listed twice in the round")
         missing = [p for p in self.players if p not in seen]
         if missing:
-            raise IllegalPlay(f"the round lists no hand for {', '.join(missing)}; every player shows words and cards left")
+            raise IllegalPlay(
+                f"the round lists no hand for {', '.join(missing)}; every player shows words and cards left"
+            )
         cards: Counter[Any] = Counter()
         for h in event.hands:
             for w in h.words:
@@ -294,9 +312,14 @@ class Quiddler(Game[QuiddlerState]):
         lines = []
         for r in results:
             new.scores[r.player] += r.score
-            lines.append(LedgerLine(r.player, word=r.total - r.most_words - r.longest_word,
-                                    bonus=r.most_words + r.longest_word,
-                                    note=_round_note(r)))
+            lines.append(
+                LedgerLine(
+                    r.player,
+                    word=r.total - r.most_words - r.longest_word,
+                    bonus=r.most_words + r.longest_word,
+                    note=_round_note(r),
+                )
+            )
         if number == ROUNDS:
             new.ended = True
         return Step(new, tuple(lines), summary=f"round {number}: {event.out} went out")
@@ -335,10 +358,16 @@ class Quiddler(Game[QuiddlerState]):
             diff = now.score - old.score
             new.scores[now.player] += diff
             if diff:
-                lines.append(LedgerLine(now.player, word=(now.total - now.most_words - now.longest_word)
-                                        - (old.total - old.most_words - old.longest_word),
-                                        bonus=(now.most_words + now.longest_word) - (old.most_words + old.longest_word),
-                                        penalty=now.penalty - old.penalty, note=summary))
+                lines.append(
+                    LedgerLine(
+                        now.player,
+                        word=(now.total - now.most_words - now.longest_word)
+                        - (old.total - old.most_words - old.longest_word),
+                        bonus=(now.most_words + now.longest_word) - (old.most_words + old.longest_word),
+                        penalty=now.penalty - old.penalty,
+                        note=summary,
+                    )
+                )
         new.rounds = state.rounds[:-1] + (RoundRecord(rec.number, rec.out, hands, results),)
         return Step(new, tuple(lines), verdict, summary)
 
@@ -359,9 +388,17 @@ class Quiddler(Game[QuiddlerState]):
             laid = next(h for h in record.hands if h.player == result.player)  # a struck word is no longer laid
             best = self.best_hand(tuple(c for w in dealt.words for c in w) + dealt.left)
             played = " ".join("-".join(c.face for c in w) for w in laid.words) or "no word"
-            moments.append(Moment(f"round {number}", result.player, played, result.in_words - result.in_hand,
-                                  best.text() if best else "", best.score if best else None,
-                                  "went out" if event.out == result.player else ""))
+            moments.append(
+                Moment(
+                    f"round {number}",
+                    result.player,
+                    played,
+                    result.in_words - result.in_hand,
+                    best.text() if best else "",
+                    best.score if best else None,
+                    "went out" if event.out == result.player else "",
+                )
+            )
         return moments
 
     def review(self) -> list[Moment]:

@@ -19,8 +19,16 @@ from companion.cards import spell
 from companion.coach import StealIdea
 from companion.events import Word
 
-def find_steals(stolen: Word, value: Callable[[str], int], length_bonus: Callable[[int], int], anagrams: Anagrams,
-                spare: Counter[Any], add: int = 2, owner: str | None = None) -> list[StealIdea]:
+
+def find_steals(
+    stolen: Word,
+    value: Callable[[str], int],
+    length_bonus: Callable[[int], int],
+    anagrams: Anagrams,
+    spare: Counter[Any],
+    add: int = 2,
+    owner: str | None = None,
+) -> list[StealIdea]:
     """Every word that rebuilds ``stolen`` with 1..``add`` letters more, best first.
 
     Points are before suits: the letter sum (jokers 0) and the length bonus. The jokers stand
@@ -42,8 +50,7 @@ def find_steals(stolen: Word, value: Callable[[str], int], length_bonus: Callabl
                 continue  # the deck has no such card left outside the table
             letter_sum = fixed_sum + sum(map(value, added))
             bonus = length_bonus(len(stolen) + extra)
-            ideas.extend(StealIdea(stolen_text, word, tuple(sorted(added)), letter_sum, bonus, owner)
-                         for word in found)
+            ideas.extend(StealIdea(stolen_text, word, tuple(sorted(added)), letter_sum, bonus, owner) for word in found)
     return best_first(ideas)
 
 

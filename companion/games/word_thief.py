@@ -95,8 +95,9 @@ class WordThiefState(State):
     returned: dict[str, Counter[CardKey]] = None  # type: ignore[assignment]
 
     def copy(self) -> Self:
-        return replace(self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands),
-                       returned=dict(self.returned))
+        return replace(
+            self, scores=dict(self.scores), table=dict(self.table), hands=dict(self.hands), returned=dict(self.returned)
+        )
 
 
 @dataclass(frozen=True)
@@ -119,17 +120,30 @@ class WordThief(Game[WordThiefState]):
     OPTIONS = (
         TRUMP,
         Option("several_words", bool, "a make may lay several words", "one", "Several words in one make"),
-        Option("one_steal_per_opponent", bool, "one word from each opponent in one steal", "one word",
-               "Steal one word from each opponent in a turn"),
+        Option(
+            "one_steal_per_opponent",
+            bool,
+            "one word from each opponent in one steal",
+            "one word",
+            "Steal one word from each opponent in a turn",
+        ),
         replace(CHALLENGER_PENALTY, label="A challenger who loses takes -5", ticked=5),
         Option("half_deck", bool, "two players, a 54-card draw pile", "the whole deck", "Half deck (two players)"),
-        Option("challenge_any", bool, "a challenge may name any word on the table", "latest play only",
-               "A challenge may target any word on the table"),
+        Option(
+            "challenge_any",
+            bool,
+            "a challenge may name any word on the table",
+            "latest play only",
+            "A challenge may target any word on the table",
+        ),
         replace(COACH, label="Coach during play: F2 shows the steals on the table"),
     )
     rules = RULES
     play_example = "cat/h"
-    play_hint = ("the word, / and its suits (s h d c)", "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A")
+    play_hint = (
+        "the word, / and its suits (s h d c)",
+        "cat/h all hearts · cat/hds a suit per card · c*at/h a joker as A",
+    )
     hand_hint = "e.g. qa/dh or Qd Ah"
     order_example = "Ah Bs Cd Dc *  (* a joker)"
 
@@ -141,9 +155,13 @@ class WordThief(Game[WordThiefState]):
     def initial_state(self) -> WordThiefState:
         n = len(self.players)
         pile = 54 if self.options.get("half_deck") else self.deck.size - HAND * n
-        return WordThiefState(scores={p: 0 for p in self.players}, table={p: () for p in self.players},
-                              hands={p: HAND for p in self.players}, pile=pile,
-                              returned={p: Counter() for p in self.players})
+        return WordThiefState(
+            scores={p: 0 for p in self.players},
+            table={p: () for p in self.players},
+            hands={p: HAND for p in self.players},
+            pile=pile,
+            returned={p: Counter() for p in self.players},
+        )
 
     # --- notation -------------------------------------------------------------------------------
     @classmethod
@@ -158,12 +176,16 @@ class WordThief(Game[WordThiefState]):
         low = text.lower()
         m = _QUICK.match(low)
         if not m:
-            raise MalformedCard(f"{text!r}: type letters, * before a joker's letter, then / and the suit: cat/h or c*at/hhs")
+            raise MalformedCard(
+                f"{text!r}: type letters, * before a joker's letter, then / and the suit: cat/h or c*at/hhs"
+            )
         letters = re.findall(r"\*?[a-z]", m.group(1))
         naturals = sum(1 for t in letters if not t.startswith("*"))
         suits = m.group(2) or ""
         if naturals and not suits:
-            raise MalformedCard(f"{text!r} needs its suits: {low}/h for all hearts, or one suit per card like {low}/{'hs'[:1] * naturals}")
+            raise MalformedCard(
+                f"{text!r} needs its suits: {low}/h for all hearts, or one suit per card like {low}/{'hs'[:1] * naturals}"
+            )
         if len(suits) == 1:
             suits *= naturals
         if naturals and len(suits) != naturals:
@@ -171,14 +193,23 @@ class WordThief(Game[WordThiefState]):
                 word, suited = m.group(1), " ".join(t.upper() for t in letters if not t.startswith("*"))
                 jokers = " ".join(t.upper() for t in letters if t.startswith("*"))
                 # a suit typed for every card, the joker's too: the joker's is the one to drop
-                fixed = ("".join(x for t, x in zip(letters, suits) if not t.startswith("*"))
-                         if len(suits) == len(letters) else (suits * naturals)[:naturals])
-                raise MalformedCard(f"{text!r}: a joker takes no suit, so {word.upper()} has {naturals} suited cards "
-                                    f"({suited}; {jokers} is the joker) but {len(suits)} suits: type {word}/{fixed}, "
-                                    f"or {word}/{suits[0]} for all")
-            raise MalformedCard(f"{text!r} has {naturals} suited cards but {len(suits)} suits; give one suit for all or one per card")
+                fixed = (
+                    "".join(x for t, x in zip(letters, suits) if not t.startswith("*"))
+                    if len(suits) == len(letters)
+                    else (suits * naturals)[:naturals]
+                )
+                raise MalformedCard(
+                    f"{text!r}: a joker takes no suit, so {word.upper()} has {naturals} suited cards "
+                    f"({suited}; {jokers} is the joker) but {len(suits)} suits: type {word}/{fixed}, "
+                    f"or {word}/{suits[0]} for all"
+                )
+            raise MalformedCard(
+                f"{text!r} has {naturals} suited cards but {len(suits)} suits; give one suit for all or one per card"
+            )
         it = iter(suits)
-        return tuple(Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper(), next(it)) for t in letters)
+        return tuple(
+            Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper(), next(it)) for t in letters
+        )
 
     @classmethod
     def format_word(cls, word: Word) -> str:
@@ -201,8 +232,10 @@ class WordThief(Game[WordThiefState]):
         """``rd`` letter and suit, ``r`` the letter only, ``/d`` the suit only."""
         m = re.fullmatch(r"([a-z])([shdc]?)|/([shdc])", typed.strip().lower())
         if not m:
-            raise MalformedCard("type the letter and the suit (rd), the letter alone (r), the suit alone (/d), "
-                                "or * and a letter for a joker (*e)")
+            raise MalformedCard(
+                "type the letter and the suit (rd), the letter alone (r), the suit alone (/d), "
+                "or * and a letter for a joker (*e)"
+            )
         face = m.group(1).upper() if m.group(1) else card.face
         suit = m.group(2) or m.group(3) or card.suit
         if face == WILD or suit is None:
@@ -237,8 +270,14 @@ class WordThief(Game[WordThiefState]):
         multiplier = (3 if suit == self.trump else 2) if locked else 1
         return Scored(cards, locked, suit, letter_sum, multiplier, letter_sum * multiplier, length_bonus(len(cards)))
 
-    def _lay(self, state: WordThiefState, player: str, words: tuple[Word, ...], used: Counter[Any],
-             stolen: tuple[TableWord, ...]) -> Step[WordThiefState]:
+    def _lay(
+        self,
+        state: WordThiefState,
+        player: str,
+        words: tuple[Word, ...],
+        used: Counter[Any],
+        stolen: tuple[TableWord, ...],
+    ) -> Step[WordThiefState]:
         """Lay the words: ``used`` holds the cards from the hand, the rest are the stolen words' cards."""
         hand, from_hand = state.hands[player], sum(used.values())
         if from_hand > hand:
@@ -271,10 +310,14 @@ class WordThief(Game[WordThiefState]):
         new.pile -= draw
         new.returned[player] = state.returned[player] - used
         new.turn += 1
-        new.plays = new.plays + (Play(player, tuple(made), stolen, tuple(sorted(used.elements(), key=str)),
-                                      sum(w.bonus_points for w in made)),)
-        return Step(new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} "
-                    + ", ".join(w.text for w in made))
+        new.plays = new.plays + (
+            Play(
+                player, tuple(made), stolen, tuple(sorted(used.elements(), key=str)), sum(w.bonus_points for w in made)
+            ),
+        )
+        return Step(
+            new, tuple(lines), summary=f"{player} {'steals' if stolen else 'makes'} " + ", ".join(w.text for w in made)
+        )
 
     def _check_deck(self, state: WordThiefState, table: Counter[Any], player: str, used: Counter[Any]) -> None:
         """The deck check of a play: the table after it, plus the cards other challenges left known in hands."""
@@ -322,7 +365,9 @@ class WordThief(Game[WordThiefState]):
         self.check_turn(state, event.player)
         self._check_words(event.words)
         if len(event.words) > 1 and not self.options.get("several_words"):
-            raise IllegalPlay("one word per make: lay the others on later turns (or start a game with the several-words option)")
+            raise IllegalPlay(
+                "one word per make: lay the others on later turns (or start a game with the several-words option)"
+            )
         used = Counter(c.key for w in event.words for c in w)
         self._check_deck(state, self._on_table(state) + used, event.player, used)
         return self._lay(state, event.player, event.words, used, ())
@@ -336,13 +381,17 @@ class WordThief(Game[WordThiefState]):
         unlocked = [w for w in matches if not w.locked]
         if not unlocked:
             w = matches[0]
-            raise IllegalPlay(f"{w.text} is locked: all its cards are {SUIT_NAMES[w.suit]}; a locked word cannot be stolen")
+            raise IllegalPlay(
+                f"{w.text} is locked: all its cards are {SUIT_NAMES[w.suit]}; a locked word cannot be stolen"
+            )
         for w in unlocked:
             if not Counter(c.key for c in w.cards) - new_cards:
                 return w
         return unlocked[0]
 
-    def stealable(self, state: WordThiefState | None = None, thief: str | None = None) -> list[tuple[TableWord, str | None]]:
+    def stealable(
+        self, state: WordThiefState | None = None, thief: str | None = None
+    ) -> list[tuple[TableWord, str | None]]:
         """Every opponent word with None if it may be stolen, or the reason it may not."""
         st = state or self.state
         thief = thief or self.to_play
@@ -367,7 +416,9 @@ class WordThief(Game[WordThiefState]):
             raise IllegalPlay(f"{thief} cannot steal his own word; only an opponent's word may be stolen")
         if len(event.targets) > 1:
             if not self.options.get("one_steal_per_opponent"):
-                raise IllegalPlay("one word per steal (the one-steal-per-opponent option allows one from each opponent)")
+                raise IllegalPlay(
+                    "one word per steal (the one-steal-per-opponent option allows one from each opponent)"
+                )
             if len(set(victims)) != len(victims):
                 raise IllegalPlay("at most one word from each opponent in one turn")
         self._check_words(event.words)
@@ -391,8 +442,11 @@ class WordThief(Game[WordThiefState]):
         new = state.copy()
         self._pass_penalty(new, event.player)
         new.turn += 1
-        return Step(new, (LedgerLine(event.player, penalty=PASS_PENALTY, note="pass"),),
-                    summary=f"{event.player} passes: -{PASS_PENALTY}" + (", draws 1" if state.pile else ""))
+        return Step(
+            new,
+            (LedgerLine(event.player, penalty=PASS_PENALTY, note="pass"),),
+            summary=f"{event.player} passes: -{PASS_PENALTY}" + (", draws 1" if state.pile else ""),
+        )
 
     def _pass_penalty(self, new: WordThiefState, player: str) -> None:
         new.scores[player] -= PASS_PENALTY
@@ -423,8 +477,11 @@ class WordThief(Game[WordThiefState]):
             play = state.plays[latest]
             if play.player != owner or word not in [w.text for w in play.made]:
                 made = " ".join(w.text for w in play.made)
-                why = (f"{self.end_due(state)}: only the latest play may still be challenged" if self.end_due(state)
-                       else "the challenge_any option lets it target any word on the table")
+                why = (
+                    f"{self.end_due(state)}: only the latest play may still be challenged"
+                    if self.end_due(state)
+                    else "the challenge_any option lets it target any word on the table"
+                )
                 raise IllegalPlay(f"a challenge targets the latest play, {play.player}'s {made}; {why}")
             return latest
         uids = {w.uid for w in state.table[owner] if w.text == word}
@@ -449,8 +506,14 @@ class WordThief(Game[WordThiefState]):
             return self.challenge_penalty_step(state, challenger, self.challenger_penalty, what)
         new = state.copy()
         owner = play.player
-        lines = [LedgerLine(owner, word=-sum(w.word_points for w in play.made), bonus=-play.bonus,
-                            note=f"{what} taken back (NOT VALID)")]
+        lines = [
+            LedgerLine(
+                owner,
+                word=-sum(w.word_points for w in play.made),
+                bonus=-play.bonus,
+                note=f"{what} taken back (NOT VALID)",
+            )
+        ]
         made = {w.uid for w in play.made}
         new.table[owner] = tuple(w for w in new.table[owner] if w.uid not in made)
         new.scores[owner] -= sum(w.word_points for w in play.made) + play.bonus
@@ -462,8 +525,10 @@ class WordThief(Game[WordThiefState]):
         new.returned[owner] = state.returned[owner] + Counter(play.used)
         self._pass_penalty(new, owner)
         draws = " and draws 1" if state.pile else ""
-        lines.append(LedgerLine(owner, penalty=PASS_PENALTY, note=f"failed play: loses {PASS_PENALTY}{draws} as for a pass"))
-        new.plays = state.plays[:at] + state.plays[at + 1:]
+        lines.append(
+            LedgerLine(owner, penalty=PASS_PENALTY, note=f"failed play: loses {PASS_PENALTY}{draws} as for a pass")
+        )
+        new.plays = state.plays[:at] + state.plays[at + 1 :]
         return Step(new, tuple(lines), False, f"{what} is NOT VALID: taken back, {owner} loses {PASS_PENALTY}")
 
     def _end(self, state: WordThiefState, event: End) -> Step[WordThiefState]:
@@ -479,7 +544,11 @@ class WordThief(Game[WordThiefState]):
         for name, cards in hands.items():
             value = self.cards_value(cards)
             new.scores[name] -= value
-            lines.append(LedgerLine(name, deduction=value, note=f"cards left: {' '.join(self.format_card(c) for c in cards) or 'none'}"))
+            lines.append(
+                LedgerLine(
+                    name, deduction=value, note=f"cards left: {' '.join(self.format_card(c) for c in cards) or 'none'}"
+                )
+            )
         return Step(new, tuple(lines), summary="end of game: hands deducted")
 
     # --- the coach ----------------------------------------------------------------------------
@@ -490,8 +559,9 @@ class WordThief(Game[WordThiefState]):
             copies[face] += n
         return copies
 
-    def steals_of(self, word: Word, table: list[Word], add: int = 2, owner: str | None = None,
-                  state: WordThiefState | None = None) -> list[StealIdea]:
+    def steals_of(
+        self, word: Word, table: list[Word], add: int = 2, owner: str | None = None, state: WordThiefState | None = None
+    ) -> list[StealIdea]:
         """The steals of ``word`` with letters the deck still has outside ``table`` (every word lying there)."""
         spare = self._copies() - Counter(c.letter for w in table for c in w if not c.wild)
         return find_steals(word, self.deck.value, length_bonus, self.anagrams(state), spare, add, owner)
@@ -505,16 +575,25 @@ class WordThief(Game[WordThiefState]):
         short = Counter(c.face for w in table for c in w) - spare
         if short:
             letter = next(iter(short))
-            raise IllegalPlay(f"the words hold {spare[letter] + short[letter]} {letter}, but the deck has {spare[letter]}")
+            raise IllegalPlay(
+                f"the words hold {spare[letter] + short[letter]} {letter}, but the deck has {spare[letter]}"
+            )
         return [self.steals_of(w, table, add) for w in table]
 
-    def table_steals(self, state: WordThiefState | None = None, thief: str | None = None,
-                     add: int = 2) -> list[StealIdea]:
+    def table_steals(
+        self, state: WordThiefState | None = None, thief: str | None = None, add: int = 2
+    ) -> list[StealIdea]:
         st = state or self.state
         thief = thief or self.players[st.turn % len(self.players)]
         table = [w.cards for words in st.table.values() for w in words]
-        return best_first([idea for w, reason in self.stealable(st, thief) if reason is None
-                           for idea in self.steals_of(w.cards, table, add, w.owner, st)])
+        return best_first(
+            [
+                idea
+                for w, reason in self.stealable(st, thief)
+                if reason is None
+                for idea in self.steals_of(w.cards, table, add, w.owner, st)
+            ]
+        )
 
     def review(self) -> list[Moment]:
         """At each turn, the strongest steal the table offered (up to two letters added) and what was done."""
@@ -528,9 +607,17 @@ class WordThief(Game[WordThiefState]):
             else:
                 played = f"made {spelled(event.words)}" if isinstance(event, Make) else "passed"
             note = ("stole" if isinstance(event, Steal) else "no steal") if offered else "nothing to steal"
-            moments.append(Moment(f"turn {n}", event.player, played, outcome.after[event.player]
-                                  - outcome.before[event.player], offered[0].text() if offered else "",
-                                  offered[0].points if offered else None, note))
+            moments.append(
+                Moment(
+                    f"turn {n}",
+                    event.player,
+                    played,
+                    outcome.after[event.player] - outcome.before[event.player],
+                    offered[0].text() if offered else "",
+                    offered[0].points if offered else None,
+                    note,
+                )
+            )
         return moments
 
 
@@ -538,8 +625,10 @@ def _unsuited(text: str) -> Word:
     """A word typed as letters, * before the letter a joker stands for; the cards have no suit."""
     if not re.fullmatch(r"(?:\*?[A-Za-z])+", text):
         raise MalformedCard(f"{text!r}: type the word's letters, * before the letter a joker stands for (cart, c*art)")
-    return tuple(Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper())
-                 for t in re.findall(r"\*?[A-Za-z]", text))
+    return tuple(
+        Card(WILD, None, t[1].upper()) if t.startswith("*") else Card(t.upper())
+        for t in re.findall(r"\*?[A-Za-z]", text)
+    )
 
 
 def _each_word_holds_one(words: tuple[Word, ...], stolen: Counter[Any]) -> bool:

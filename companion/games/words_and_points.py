@@ -65,14 +65,17 @@ class WordsAndPoints(Game[WordsAndPointsState]):
     play_example = "c=at"
     play_hint = ("the word", "cat · c=at the A was on the table · *cat the blank as C")
     order_example = "A B C *  (* the blank)"
-    snap_note = ("Words And Points: a photo cannot tell which letters were already on the table; "
-                 "add = before them in the play line (c=at).")
+    snap_note = (
+        "Words And Points: a photo cannot tell which letters were already on the table; "
+        "add = before them in the play line (c=at)."
+    )
 
     # --- notation -------------------------------------------------------------------------------
     @classmethod
     def parse_card(cls, text: str) -> Card:
-        m = cls.match_token(text, _TOKEN, "write a capital letter (A), a blank as * and a letter (*e), "
-                                          "= before a table letter (=A)")
+        m = cls.match_token(
+            text, _TOKEN, "write a capital letter (A), a blank as * and a letter (*e), = before a table letter (=A)"
+        )
         table = m.group(1) == "="
         if m.group(3):
             return Card(WILD, None, m.group(3).upper(), table)
@@ -81,9 +84,13 @@ class WordsAndPoints(Game[WordsAndPointsState]):
     def parse_word(self, text: str) -> Word:
         """``cat``, ``c=at`` (the A was on the table), ``*cat`` (a blank as C)."""
         if not re.fullmatch(r"(?:=?\*?[A-Za-z])+", text):
-            raise MalformedCard(f"{text!r}: type letters, = before a letter already on the table, * before a blank's letter (c=at, *cat)")
-        return tuple(self.parse_card(t[:-1] + t[-1].lower() if "*" in t else t.upper())
-                     for t in re.findall(r"=?\*?[A-Za-z]", text))
+            raise MalformedCard(
+                f"{text!r}: type letters, = before a letter already on the table, * before a blank's letter (c=at, *cat)"
+            )
+        return tuple(
+            self.parse_card(t[:-1] + t[-1].lower() if "*" in t else t.upper())
+            for t in re.findall(r"=?\*?[A-Za-z]", text)
+        )
 
     # --- what the screens show -----------------------------------------------------------------
     @property
@@ -95,8 +102,11 @@ class WordsAndPoints(Game[WordsAndPointsState]):
         return [(plays[-1].player, " ".join(spell(w) for w in plays[-1].words))] if plays else []
 
     def initial_state(self) -> WordsAndPointsState:
-        return WordsAndPointsState(scores={p: 0 for p in self.players}, hands={p: HAND for p in self.players},
-                                   pile=self.deck.size - HAND * len(self.players))
+        return WordsAndPointsState(
+            scores={p: 0 for p in self.players},
+            hands={p: HAND for p in self.players},
+            pile=self.deck.size - HAND * len(self.players),
+        )
 
     def table_letters(self, state: WordsAndPointsState | None = None) -> Counter[Any]:
         """Letters lying on the table, a blank keyed as '*' plus its letter."""
@@ -142,7 +152,9 @@ class WordsAndPoints(Game[WordsAndPointsState]):
                 raise IllegalPlay(f"{spell(w)} must use a letter already on the table: mark it with = (like =A)")
             for c in w:
                 if c.table and letters[("*" + c.letter) if c.wild else c.letter] == 0:
-                    raise IllegalPlay(f"{self.format_card(c)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on")
+                    raise IllegalPlay(
+                        f"{self.format_card(c)}: there is no {'blank standing as ' if c.wild else ''}{c.letter} on the table to build on"
+                    )
                 if c.wild and not c.table and self.options.get("bad_luck_blank"):
                     raise IllegalPlay("the blank is a bad-luck card in this game and cannot be played")
         new_cards = [c for w in event.words for c in w if not c.table]
@@ -182,8 +194,12 @@ class WordsAndPoints(Game[WordsAndPointsState]):
         new.scores[play.player] -= play.points
         new.hands[play.player] += len(play.new_cards)
         new.plays = state.plays[:-1]
-        return Step(new, (LedgerLine(play.player, word=-play.points, note=f"{what} taken back (NOT VALID)"),),
-                    False, f"{what} is NOT VALID: taken back, no penalty")
+        return Step(
+            new,
+            (LedgerLine(play.player, word=-play.points, note=f"{what} taken back (NOT VALID)"),),
+            False,
+            f"{what} is NOT VALID: taken back, no penalty",
+        )
 
     # --- the coach ----------------------------------------------------------------------------
     def best_hand(self, hand: Word, out: bool = False, table: Word = ()) -> BestHand | None:
@@ -198,8 +214,10 @@ class WordsAndPoints(Game[WordsAndPointsState]):
 
     def table_cards(self, state: WordsAndPointsState | None = None) -> Word:
         """One card for each distinct letter lying on the table (a blank keeps the letter it stands for)."""
-        return tuple(Card(WILD, None, key[1], True) if key.startswith(WILD) else Card(key, None, "", True)
-                     for key in sorted(self.table_letters(state)))
+        return tuple(
+            Card(WILD, None, key[1], True) if key.startswith(WILD) else Card(key, None, "", True)
+            for key in sorted(self.table_letters(state))
+        )
 
     def review(self) -> list[Moment]:
         """For each word laid, the best word the cards laid from the hand could have made on that table."""
@@ -208,8 +226,15 @@ class WordsAndPoints(Game[WordsAndPointsState]):
             known = tuple(c for w in event.words for c in w if not c.table)
             best = self.best_hand(known, table=self.table_cards(self._states[i]))
             outcome = self.outcomes[i]
-            moments.append(Moment(f"play {n}", event.player, spelled(event.words),
-                                  outcome.after[event.player] - outcome.before[event.player],
-                                  best.text() if best else "", best.score if best else None,
-                                  "from the cards laid"))
+            moments.append(
+                Moment(
+                    f"play {n}",
+                    event.player,
+                    spelled(event.words),
+                    outcome.after[event.player] - outcome.before[event.player],
+                    best.text() if best else "",
+                    best.score if best else None,
+                    "from the cards laid",
+                )
+            )
         return moments

@@ -31,9 +31,10 @@ class Opening:
 
 
 # house settings: a table's choice for all its games, kept in the store (the palette turns them on and off)
-HOUSE_SETTINGS = {"coach": ("Coach during play", "F2 shows the steals on the table"),
-                  "show_verdicts": ("Dictionary verdicts while typing",
-                                    "the play line says whether each word is in the dictionary")}
+HOUSE_SETTINGS = {
+    "coach": ("Coach during play", "F2 shows the steals on the table"),
+    "show_verdicts": ("Dictionary verdicts while typing", "the play line says whether each word is in the dictionary"),
+}
 
 
 class CompanionApp(App[None]):
@@ -119,26 +120,44 @@ class CompanionApp(App[None]):
 
         yield from super().get_system_commands(screen)
         if isinstance(screen, TableScreen):
-            yield SystemCommand("Another game", "Start a new game or resume a saved one (this one stays saved)",
-                                self.leave_game)
-        yield SystemCommand("Share the board", "A QR code that opens this game's live board on phones and the TV",
-                            partial(self.share_board, screen.saved.id if isinstance(screen, TableScreen) else None))
+            yield SystemCommand(
+                "Another game", "Start a new game or resume a saved one (this one stays saved)", self.leave_game
+            )
+        yield SystemCommand(
+            "Share the board",
+            "A QR code that opens this game's live board on phones and the TV",
+            partial(self.share_board, screen.saved.id if isinstance(screen, TableScreen) else None),
+        )
         for name, (title, what) in HOUSE_SETTINGS.items() if self._store is not None else ():
             on = bool(self._store.setting(name, False))
-            yield SystemCommand(f"{title}: turn {'off' if on else 'on'}",
-                                f"House setting for every game at this table: {what} (now {'on' if on else 'off'})",
-                                partial(self.toggle_house_setting, name, not on))
-        yield SystemCommand("Teach a deck", "Photograph a deck you own once, so the camera reads its print",
-                            partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None))
+            yield SystemCommand(
+                f"{title}: turn {'off' if on else 'on'}",
+                f"House setting for every game at this table: {what} (now {'on' if on else 'off'})",
+                partial(self.toggle_house_setting, name, not on),
+            )
+        yield SystemCommand(
+            "Teach a deck",
+            "Photograph a deck you own once, so the camera reads its print",
+            partial(self.teach_deck, screen.game.kind if isinstance(screen, TableScreen) else None),
+        )
         for binding in screen.BINDINGS:
             if binding.description and screen.check_action(binding.action, ()):
-                yield SystemCommand(binding.description, binding.tooltip or f"key {binding.key}",
-                                    partial(screen.run_action, binding.action))
+                yield SystemCommand(
+                    binding.description,
+                    binding.tooltip or f"key {binding.key}",
+                    partial(screen.run_action, binding.action),
+                )
 
 
-def make_app(store: Store | None = None, demo: bool = False, game_id: int | None = None,
-             judge_only: bool = False, camera: Camera = default_camera, lexicon: Lexicon | None = None,
-             house_of: str | None = None) -> CompanionApp:
+def make_app(
+    store: Store | None = None,
+    demo: bool = False,
+    game_id: int | None = None,
+    judge_only: bool = False,
+    camera: Camera = default_camera,
+    lexicon: Lexicon | None = None,
+    house_of: str | None = None,
+) -> CompanionApp:
     """The app for ``companion``, ``--demo``, ``--resume ID`` and ``companion judge``; in judge-only mode
     ``lexicon`` (ENABLE when None) judges, holding the house list of ``house_of``'s games.
 

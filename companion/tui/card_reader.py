@@ -94,8 +94,13 @@ def read_cards(photo: Photo, game: str, deck: Deck | None = None) -> Snap:
     flagged = {k for k, i in enumerate(order) if reading.cards[i].flagged}
     pixels, spots = cells(img, quads, flagged, PICTURE_COLS, PICTURE_ROWS)
     crops = {i: crop(img, q, CROP_COLS) for k, (i, q) in enumerate(zip(order, quads)) if k in flagged}
-    words = tuple(tuple(SnapCard(c.face, c.suit, c.confidence, c.flagged, crop=crops.get(i))
-                        for i, c in ((i, reading.cards[i]) for i in word)) for word in groups)
+    words = tuple(
+        tuple(
+            SnapCard(c.face, c.suit, c.confidence, c.flagged, crop=crops.get(i))
+            for i, c in ((i, reading.cards[i]) for i in word)
+        )
+        for word in groups
+    )
     labels = tuple((x, y, str(k + 1), k in flagged) for k, (x, y) in enumerate(spots))
     return Snap(words, tuple(n for n in reading.notes if n), pixels, labels)
 
@@ -132,8 +137,10 @@ def learn_deck(teaching: Teaching, replace: bool = False) -> str:
     from vision.teach import save
 
     count = save(teaching.lesson, replace)  # type: ignore[arg-type]
-    return (f"Learnt {count} {game_class(teaching.game).title} cards: every later read uses them, with what "
-            f"was taught before. To forget the deck, delete {taught_path(teaching.game)}")
+    return (
+        f"Learnt {count} {game_class(teaching.game).title} cards: every later read uses them, with what "
+        f"was taught before. To forget the deck, delete {taught_path(teaching.game)}"
+    )
 
 
 def warm_up(game: str) -> None:
@@ -168,8 +175,12 @@ def still_missing(game: str, card: SnapCard, target: Target) -> str | None:
     """What the player must still type for this card to be written down, or None."""
     if card.needs_letter and target != "hand":  # in a hand a wild card spells nothing
         return "type the letter this wild card stands for, like e"
-    if (game_class(game).has_suits and target != "word" and card.suit is None  # the judge needs no suits
-            and not card.face.startswith(WILD)):
+    if (
+        game_class(game).has_suits
+        and target != "word"
+        and card.suit is None  # the judge needs no suits
+        and not card.face.startswith(WILD)
+    ):
         return "its suit could not be read: type it after a slash, like /h"
     return None
 

@@ -32,7 +32,6 @@ def build_demo(store: Store) -> SavedGame:
     for info in store.games():
         if info.kind == demo.kind and info.players == demo.players and info.events == len(demo.events):
             saved = store.load(info.id)
-            if (saved.game.options == demo.options and saved.game.events == demo.events
-                    and not saved.game.can_redo):
+            if saved.game.options == demo.options and saved.game.events == demo.events and not saved.game.can_redo:
                 return saved
     return store.create(demo)

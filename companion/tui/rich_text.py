@@ -72,7 +72,9 @@ def signed(n: int) -> str:
 
 def line_text(line: LedgerLine) -> Text:
     style = "green" if line.total > 0 else "red" if line.total < 0 else ""
-    return Text.assemble((f"{short_name(line.player)}: ", "bold"), (f"{signed(line.total):>4}", style), f"  {line.note}")
+    return Text.assemble(
+        (f"{short_name(line.player)}: ", "bold"), (f"{signed(line.total):>4}", style), f"  {line.note}"
+    )
 
 
 def outcome_text(outcome: Outcome) -> Text:
@@ -81,8 +83,9 @@ def outcome_text(outcome: Outcome) -> Text:
     deltas = outcome.deltas
     for player, move in outcome.chips.items():
         if move:
-            rows.append(Text.assemble((f"{short_name(player)} ", "bold"), f"{signed(deltas[player])}: ",
-                                      move_text(move)))
+            rows.append(
+                Text.assemble((f"{short_name(player)} ", "bold"), f"{signed(deltas[player])}: ", move_text(move))
+            )
     return Text("\n").join(rows)
 
 
@@ -99,6 +102,9 @@ def verdict_text(game: Game, words: tuple[tuple[Card, ...], ...]) -> Text:
     parts = []
     for w in words:
         ok = game.is_word(spell(w))
-        parts.append(Text.assemble((spell(w), "bold"), (" ✓ a word" if ok else " ✗ not in the dictionary",
-                                                         "green" if ok else "yellow")))
+        parts.append(
+            Text.assemble(
+                (spell(w), "bold"), (" ✓ a word" if ok else " ✗ not in the dictionary", "green" if ok else "yellow")
+            )
+        )
     return Text("   ").join(parts)

@@ -34,32 +34,40 @@ from companion.web.follow import Follower
 COOKIE = "companion_token"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-pages = jinja2.Environment(loader=jinja2.PackageLoader("companion.web", "templates"), autoescape=True,
-                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+pages = jinja2.Environment(
+    loader=jinja2.PackageLoader("companion.web", "templates"),
+    autoescape=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    undefined=jinja2.StrictUndefined,
+)
 
 
 class BoardServer:
-    def __init__(self, store: Store, token: str, shared: bool, interval: float = 0.1,
-                 app_command: str | None = None):
+    def __init__(self, store: Store, token: str, shared: bool, interval: float = 0.1, app_command: str | None = None):
         self.store, self.token, self.shared = store, token, shared
         self.follower = Follower(store, self.board_body, interval)
-        self.textual = TextualServer(app_command or shlex.join([sys.executable, "-m", "companion"]),
-                                     title="Table companion")
+        self.textual = TextualServer(
+            app_command or shlex.join([sys.executable, "-m", "companion"]), title="Table companion"
+        )
         # textual-serve's own page, loaded from its package; autoescaped like ours
-        self.app_page = jinja2.Environment(loader=jinja2.FileSystemLoader(self.textual.templates_path),
-                                           autoescape=True).get_template("app_index.html")
+        self.app_page = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(self.textual.templates_path), autoescape=True
+        ).get_template("app_index.html")
 
     # --- the web application ---------------------------------------------------------------------
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard])
-        app.add_routes([
-            web.get("/", self.games),
-            web.get(r"/board/{gid:\d{1,9}}", self.board),
-            web.get(r"/board/{gid:\d{1,9}}/live", self.live),
-            web.get("/app", self.app_index),
-            web.get("/app/ws", self.textual.handle_websocket),
-            web.static("/app/static", self.textual.statics_path),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.games),
+                web.get(r"/board/{gid:\d{1,9}}", self.board),
+                web.get(r"/board/{gid:\d{1,9}}/live", self.live),
+                web.get("/app", self.app_index),
+                web.get("/app/ws", self.textual.handle_websocket),
+                web.static("/app/static", self.textual.statics_path),
+            ]
+        )
         app.cleanup_ctx.append(self.following)
         return app
 
@@ -78,17 +86,24 @@ class BoardServer:
         held = request.cookies.get(COOKIE)
         origin = request.headers.get("Origin")
         if (not self.shared and not is_loopback(request.url.host or "")) or (
-                origin is not None and origin != f"{request.scheme}://{request.host}"):
+            origin is not None and origin != f"{request.scheme}://{request.host}"
+        ):
             # a page of another site (one whose name was pointed at this computer, or that opens the app's
             # websocket) is not the table's: only the addresses the server printed are answered
             return self.error(403, "Not allowed", "Open the address that `companion serve` printed.")
         if given is not None and not secrets.compare_digest(given, self.token):
-            return self.error(403, "Wrong access link", "This link's access token is not the one this table's "
-                              "server uses. Scan the QR code on the scorekeeper's screen again.")
+            return self.error(
+                403,
+                "Wrong access link",
+                "This link's access token is not the one this table's "
+                "server uses. Scan the QR code on the scorekeeper's screen again.",
+            )
         if self.needs_token(request) and given is None and not (held and secrets.compare_digest(held, self.token)):
-            return self.error(403, "This page needs the table's link",
-                              "Open it with the link or QR code that `companion serve` shows on the scorekeeper's "
-                              "screen.")
+            return self.error(
+                403,
+                "This page needs the table's link",
+                "Open it with the link or QR code that `companion serve` shows on the scorekeeper's screen.",
+            )
         try:
             response = await handler(request)
         except web.HTTPNotFound:
@@ -111,11 +126,16 @@ class BoardServer:
     def html(template: str, status: int = 200, **context) -> web.Response:
         """A page whose style and script are its own (a fresh nonce), that asks nothing from outside."""
         nonce = secrets.token_urlsafe(12)
-        policy = (f"default-src 'none'; style-src 'nonce-{nonce}'; script-src 'nonce-{nonce}'; connect-src 'self'; "
-                  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-        return web.Response(status=status, text=pages.get_template(template).render(nonce=nonce, **context),
-                            content_type="text/html",
-                            headers={"Content-Security-Policy": policy, "Cache-Control": "no-store"})
+        policy = (
+            f"default-src 'none'; style-src 'nonce-{nonce}'; script-src 'nonce-{nonce}'; connect-src 'self'; "
+            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        )
+        return web.Response(
+            status=status,
+            text=pages.get_template(template).render(nonce=nonce, **context),
+            content_type="text/html",
+            headers={"Content-Security-Policy": policy, "Cache-Control": "no-store"},
+        )
 
     # --- the boards -------------------------------------------------------------------------------
     async def games(self, request: web.Request) -> web.Response:
@@ -156,9 +176,12 @@ class BoardServer:
         """textual-serve's page, its websocket and assets addressed on the host the browser used."""
         scheme = "wss" if request.secure else "ws"
         text = self.app_page.render(
-            font_size=16, ping_url="", application={"name": "Table companion"},
+            font_size=16,
+            ping_url="",
+            application={"name": "Table companion"},
             app_websocket_url=f"{scheme}://{request.host}/app/ws",
-            config={"static": {"url": "/app/static/"}})
+            config={"static": {"url": "/app/static/"}},
+        )
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
@@ -181,8 +204,14 @@ def serve(host: str, port: int, say: Callable[[str], None], width: int = 80) -> 
     announce(sharing)
     try:
         # a closed tab cancels its feed at once; live feeds and the app's sockets are not waited for at Ctrl+C
-        web.run_app(server.make_app(), sock=listening, print=None, access_log=None, handler_cancellation=True,
-                    shutdown_timeout=1)
+        web.run_app(
+            server.make_app(),
+            sock=listening,
+            print=None,
+            access_log=None,
+            handler_cancellation=True,
+            shutdown_timeout=1,
+        )
     finally:
         withdraw()
         store.close()

@@ -9,12 +9,18 @@ from pathlib import Path
 from companion.cli import main
 from companion.decks import standard_deck
 
-DESIGN_LOG = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "h"}, "events": [
-    {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
-    {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
-    {"type": "pass", "player": "Ann"},
-    {"type": "challenge", "player": "Ann"},
-    {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}}]}
+DESIGN_LOG = {
+    "game": "word-thief",
+    "players": ["Ann", "Bob"],
+    "options": {"trump": "h"},
+    "events": [
+        {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
+        {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
+        {"type": "pass", "player": "Ann"},
+        {"type": "challenge", "player": "Ann"},
+        {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}},
+    ],
+}
 
 
 def _write(tmp_path: Path, data) -> Path:
@@ -29,8 +35,10 @@ def test_replay_json_of_the_design_log(tmp_path, capsys):
     # End: Ann holds Qd (10) -> -15. Bob 6 = 1 blue + 1 white. Ann's debt holds no chips.
     assert main(["replay", str(_write(tmp_path, DESIGN_LOG)), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {
-        "scores": {"Ann": -15, "Bob": 6}, "winner": "Bob",
-        "chips": {"Ann": {"red": 0, "blue": 0, "white": 0}, "Bob": {"red": 0, "blue": 1, "white": 1}}}
+        "scores": {"Ann": -15, "Bob": 6},
+        "winner": "Bob",
+        "chips": {"Ann": {"red": 0, "blue": 0, "white": 0}, "Bob": {"red": 0, "blue": 1, "white": 1}},
+    }
 
 
 def test_replay_illegal_event_exits_2_with_its_number(tmp_path, capsys):
@@ -137,12 +145,18 @@ def test_games_lists_leader_score_and_finished_and_delete_asks_first(tmp_path, c
 def test_replay_refuses_a_turn_once_the_pile_and_a_hand_are_used_up(tmp_path, capsys):
     # two players, half a deck: 7 refills of 7 and one of 5 empty the pile of 54, the ninth make Ann's hand
     cards = [f + s for (f, s), n in standard_deck("word-thief").counts.items() if s for _ in range(n)]
-    makes = [{"type": "make", "player": ("Ann", "Bob")[i % 2], "words": [cards[7 * i:7 * i + 7]]} for i in range(9)]
-    data = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"half_deck": True},
-            "events": makes + [{"type": "pass", "player": "Bob"}]}
+    makes = [{"type": "make", "player": ("Ann", "Bob")[i % 2], "words": [cards[7 * i : 7 * i + 7]]} for i in range(9)]
+    data = {
+        "game": "word-thief",
+        "players": ["Ann", "Bob"],
+        "options": {"half_deck": True},
+        "events": makes + [{"type": "pass", "player": "Bob"}],
+    }
     assert main(["replay", str(_write(tmp_path, data)), "--json"]) == 2
-    assert capsys.readouterr().err.strip() == ("event 10: the draw pile is empty and Ann holds no cards: the game is "
-                                               "over; only a challenge of the latest play or the end may follow")
+    assert capsys.readouterr().err.strip() == (
+        "event 10: the draw pile is empty and Ann holds no cards: the game is "
+        "over; only a challenge of the latest play or the end may follow"
+    )
 
 
 def test_a_long_name_is_cut_in_the_saved_games_list(tmp_path, capsys):

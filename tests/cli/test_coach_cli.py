@@ -4,9 +4,17 @@ import json
 
 from companion.cli import main
 
-QUIDDLER_LOG = {"game": "quiddler", "players": ["Ann", "Bob"], "events": [
-    {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["C", "A", "T"]], "left": []},
-                                              "Bob": {"words": [], "left": ["E", "R", "A"]}}}]}
+QUIDDLER_LOG = {
+    "game": "quiddler",
+    "players": ["Ann", "Bob"],
+    "events": [
+        {
+            "type": "round",
+            "out": "Ann",
+            "hands": {"Ann": {"words": [["C", "A", "T"]], "left": []}, "Bob": {"words": [], "left": ["E", "R", "A"]}},
+        }
+    ],
+}
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -31,10 +39,15 @@ def test_coach_hand_out_impossible_prints_null_and_exits_1(capsys):
 
 
 def test_coach_hand_words_and_points_through_a_table_letter(capsys):
-    code, out, _ = run(capsys, "coach", "hand", "--game", "words-and-points", "--table", "zip", "--json",
-                       "O", "O", "E", "S")
-    assert code == 0 and json.loads(out) == {"words": [["O", "O", "=Z", "E", "S"]], "left": [], "score": 9,
-                                             "longest": 5}
+    code, out, _ = run(
+        capsys, "coach", "hand", "--game", "words-and-points", "--table", "zip", "--json", "O", "O", "E", "S"
+    )
+    assert code == 0 and json.loads(out) == {
+        "words": [["O", "O", "=Z", "E", "S"]],
+        "left": [],
+        "score": 9,
+        "longest": 5,
+    }
 
 
 def test_coach_hand_bad_card_is_one_line(capsys):
@@ -48,8 +61,13 @@ def test_coach_steals_json(capsys):
     code, out, _ = run(capsys, "coach", "steals", "--json", "--add", "1", "cart", "qat")
     assert code == 0
     cart, qat = json.loads(out)["words"]
-    assert cart["word"] == "CART" and cart["steals"][0] == {"word": "TRACK", "add": ["K"], "letter_sum": 11,
-                                                             "length_bonus": 5, "points": 16}
+    assert cart["word"] == "CART" and cart["steals"][0] == {
+        "word": "TRACK",
+        "add": ["K"],
+        "letter_sum": 11,
+        "length_bonus": 5,
+        "points": 16,
+    }
     assert qat["word"] == "QAT" and {s["word"] for s in qat["steals"]} == {"QATS"}
 
 

@@ -61,12 +61,27 @@ def pile_runners() -> list[list[str]]:
     first 63 of ``letter_cards()``, so no card is laid twice.
     """
     tokens = letter_cards()
-    return [tokens[7 * i:7 * i + 7] for i in range(9)]
+    return [tokens[7 * i : 7 * i + 7] for i in range(9)]
 
 
 def words_of(game: WordThief, player: str) -> list[str]:
     return [w.text for w in game.state.table[player]]
 
 
-__all__ = ["cards", "make", "steal", "steal_many", "end", "hand", "round_", "wt", "qd", "wp", "words_of",
-           "Challenge", "Pass", "letter_cards", "pile_runners"]
+__all__ = [
+    "cards",
+    "make",
+    "steal",
+    "steal_many",
+    "end",
+    "hand",
+    "round_",
+    "wt",
+    "qd",
+    "wp",
+    "words_of",
+    "Challenge",
+    "Pass",
+    "letter_cards",
+    "pile_runners",
+]

@@ -15,20 +15,129 @@ from companion.games import Quiddler, WordsAndPoints, WordThief, game_class, new
 from companion.games.quiddler import splits
 from companion.lexicon import House, Lexicon
 
-WT_VALUES = dict(A=1, B=3, C=3, D=2, E=1, F=4, G=2, H=4, I=1, J=8, K=5, L=1, M=3, N=1, O=1, P=3, Q=10, R=1, S=1, T=1,
-                 U=1, V=4, W=4, X=8, Y=4, Z=10)
-WT_COUNTS = dict(A=10, B=2, C=2, D=4, E=13, F=2, G=3, H=2, I=10, J=1, K=1, L=4, M=2, N=7, O=9, P=2, Q=1, R=7, S=4,
-                 T=6, U=4, V=2, W=2, X=1, Y=2, Z=1)
-WT_SUITS = {"s": "A3 C D E3 F H I2 J L N2 O2 P R2 S T U V X", "h": "A3 C D E3 G H I2 K L N2 O2 P R2 S T U V Y",
-            "d": "A2 B D E4 G I3 L M N2 O2 Q R S T2 U W Y", "c": "A2 B D E3 F G I3 L M N O3 R2 S T2 U W Z"}
-QD = {"A": (2, 10), "B": (8, 2), "C": (8, 2), "D": (5, 4), "E": (2, 12), "F": (6, 2), "G": (6, 4), "H": (7, 2),
-      "I": (2, 8), "J": (13, 2), "K": (8, 2), "L": (3, 4), "M": (5, 2), "N": (5, 6), "O": (2, 8), "P": (6, 2),
-      "Q": (15, 2), "R": (5, 6), "S": (3, 4), "T": (3, 6), "U": (4, 6), "V": (11, 2), "W": (10, 2), "X": (12, 2),
-      "Y": (4, 4), "Z": (14, 2), "CL": (10, 2), "ER": (7, 2), "IN": (7, 2), "QU": (9, 2), "TH": (9, 2)}
-WP = {"A": (1, 3), "B": (3, 1), "C": (5, 1), "D": (2, 3), "E": (1, 8), "F": (4, 1), "G": (3, 2), "H": (4, 1),
-      "I": (1, 2), "J": (4, 1), "K": (3, 2), "L": (3, 2), "M": (3, 2), "N": (1, 4), "O": (1, 3), "P": (3, 1),
-      "Q": (10, 1), "R": (2, 3), "S": (2, 3), "T": (2, 3), "U": (4, 2), "V": (4, 1), "W": (5, 1), "X": (8, 1),
-      "Y": (8, 1), "Z": (4, 1)}
+WT_VALUES = dict(
+    A=1,
+    B=3,
+    C=3,
+    D=2,
+    E=1,
+    F=4,
+    G=2,
+    H=4,
+    I=1,
+    J=8,
+    K=5,
+    L=1,
+    M=3,
+    N=1,
+    O=1,
+    P=3,
+    Q=10,
+    R=1,
+    S=1,
+    T=1,
+    U=1,
+    V=4,
+    W=4,
+    X=8,
+    Y=4,
+    Z=10,
+)
+WT_COUNTS = dict(
+    A=10,
+    B=2,
+    C=2,
+    D=4,
+    E=13,
+    F=2,
+    G=3,
+    H=2,
+    I=10,
+    J=1,
+    K=1,
+    L=4,
+    M=2,
+    N=7,
+    O=9,
+    P=2,
+    Q=1,
+    R=7,
+    S=4,
+    T=6,
+    U=4,
+    V=2,
+    W=2,
+    X=1,
+    Y=2,
+    Z=1,
+)
+WT_SUITS = {
+    "s": "A3 C D E3 F H I2 J L N2 O2 P R2 S T U V X",
+    "h": "A3 C D E3 G H I2 K L N2 O2 P R2 S T U V Y",
+    "d": "A2 B D E4 G I3 L M N2 O2 Q R S T2 U W Y",
+    "c": "A2 B D E3 F G I3 L M N O3 R2 S T2 U W Z",
+}
+QD = {
+    "A": (2, 10),
+    "B": (8, 2),
+    "C": (8, 2),
+    "D": (5, 4),
+    "E": (2, 12),
+    "F": (6, 2),
+    "G": (6, 4),
+    "H": (7, 2),
+    "I": (2, 8),
+    "J": (13, 2),
+    "K": (8, 2),
+    "L": (3, 4),
+    "M": (5, 2),
+    "N": (5, 6),
+    "O": (2, 8),
+    "P": (6, 2),
+    "Q": (15, 2),
+    "R": (5, 6),
+    "S": (3, 4),
+    "T": (3, 6),
+    "U": (4, 6),
+    "V": (11, 2),
+    "W": (10, 2),
+    "X": (12, 2),
+    "Y": (4, 4),
+    "Z": (14, 2),
+    "CL": (10, 2),
+    "ER": (7, 2),
+    "IN": (7, 2),
+    "QU": (9, 2),
+    "TH": (9, 2),
+}
+WP = {
+    "A": (1, 3),
+    "B": (3, 1),
+    "C": (5, 1),
+    "D": (2, 3),
+    "E": (1, 8),
+    "F": (4, 1),
+    "G": (3, 2),
+    "H": (4, 1),
+    "I": (1, 2),
+    "J": (4, 1),
+    "K": (3, 2),
+    "L": (3, 2),
+    "M": (3, 2),
+    "N": (1, 4),
+    "O": (1, 3),
+    "P": (3, 1),
+    "Q": (10, 1),
+    "R": (2, 3),
+    "S": (2, 3),
+    "T": (2, 3),
+    "U": (4, 2),
+    "V": (4, 1),
+    "W": (5, 1),
+    "X": (8, 1),
+    "Y": (8, 1),
+    "Z": (4, 1),
+}
 
 
 def test_word_thief_deck_is_the_rules_table():
@@ -74,8 +183,15 @@ def test_card_tokens():
     assert Quiddler.parse_card("QU").letter == "QU"
     blank = WordsAndPoints.parse_card("=*e")
     assert blank.table and blank.wild and blank.token == "=*e"
-    for bad, game in [("qd", "word-thief"), ("Q", "word-thief"), ("*", "word-thief"), ("qu", "quiddler"),
-                      ("QUI", "quiddler"), ("==A", "words-and-points"), ("*E", "words-and-points")]:
+    for bad, game in [
+        ("qd", "word-thief"),
+        ("Q", "word-thief"),
+        ("*", "word-thief"),
+        ("qu", "quiddler"),
+        ("QUI", "quiddler"),
+        ("==A", "words-and-points"),
+        ("*E", "words-and-points"),
+    ]:
         with pytest.raises(MalformedCard):
             game_class(game).parse_card(bad)
 
@@ -129,10 +245,18 @@ def test_lexicon_and_house_list():
         house.ruling("don't", True)
 
 
-@pytest.mark.parametrize("score, chips", [
-    (0, (0, 0, 0)), (4, (0, 0, 4)), (5, (0, 1, 0)), (19, (0, 3, 4)), (20, (1, 0, 0)), (47, (2, 1, 2)),
-    (-12, (0, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "score, chips",
+    [
+        (0, (0, 0, 0)),
+        (4, (0, 0, 4)),
+        (5, (0, 1, 0)),
+        (19, (0, 3, 4)),
+        (20, (1, 0, 0)),
+        (47, (2, 1, 2)),
+        (-12, (0, 0, 0)),
+    ],
+)
 def test_fewest_chips_reds_then_blues_then_whites(score, chips):
     c = Chips.for_score(score)
     assert (c.red, c.blue, c.white) == chips
@@ -162,7 +286,10 @@ def test_a_lone_quiddler_card_in_hand_is_one_card():
 
 
 def test_a_joker_suit_count_mismatch_names_the_players_word_and_the_fix():
-    with pytest.raises(MalformedCard, match=r"a joker takes no suit, so BR\*AD has 3 suited cards \(B R D; \*A is "
-                                            r"the joker\) but 4 suits: type br\*ad/csd, or br\*ad/c for all"):
+    with pytest.raises(
+        MalformedCard,
+        match=r"a joker takes no suit, so BR\*AD has 3 suited cards \(B R D; \*A is "
+        r"the joker\) but 4 suits: type br\*ad/csd, or br\*ad/c for all",
+    ):
         new_game("word-thief", ["Ann", "Bob"]).parse_play("br*ad/cshd")
     assert read_as("br*ad/cshd c=at") == "B R *A D   C =A T"

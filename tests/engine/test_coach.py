@@ -68,7 +68,13 @@ def test_words_and_points_review_sets_each_word_against_the_best_of_its_cards():
     game = wp()
     game.apply(make("Ann", "Z I P", game="words-and-points"))
     [moment] = game.review()  # Z I P laid from the hand: ZIP (4+1+3 = 8) is the best they make
-    assert (moment.player, moment.played, moment.points, moment.best, moment.best_points) == ("Ann", "ZIP", 8, "Z-I-P", 8)
+    assert (moment.player, moment.played, moment.points, moment.best, moment.best_points) == (
+        "Ann",
+        "ZIP",
+        8,
+        "Z-I-P",
+        8,
+    )
 
 
 def test_steals_of_cart_adding_one_letter():

@@ -61,7 +61,7 @@ def test_no_random_arrangement_beats_the_coach(hand, data):
 
 def brute_best(hand: tuple[Card, ...]) -> tuple[int, int, int]:
     """Every way to lay the cards (each group in every order), the best by score, longest word, word count."""
-    best = (-10**9, 0, 0)
+    best = (-(10**9), 0, 0)
 
     def go(rest: tuple[Card, ...], words: list, left: list) -> None:
         nonlocal best
@@ -103,7 +103,6 @@ def test_every_steal_is_a_word_holding_all_the_stolen_letters(word, add):
     assert [i.points for i in ideas] == sorted((i.points for i in ideas), reverse=True)
 
 
-
 POINTS = wp()
 POINTS_LETTERS = Counter(f for (f, _), n in POINTS.deck.counts.items() for _ in range(n) if f != "*")
 POINTS_WORDS = [w for w in WORDS if len(w) >= 3 and not Counter(w) - POINTS_LETTERS]
@@ -114,9 +113,12 @@ POINTS_WORDS = [w for w in WORDS if len(w) >= 3 and not Counter(w) - POINTS_LETT
 def test_no_word_through_one_table_letter_beats_the_best_word(word, data):
     """Words And Points: a hand holding a word but for one letter, which lies on the table."""
     at = data.draw(st.integers(0, len(word) - 1))
-    rest = word[:at] + word[at + 1:]
-    extra = data.draw(st.lists(st.sampled_from(sorted((POINTS_LETTERS - Counter(rest)).elements())), max_size=2,
-                               unique_by=lambda x: x))  # the deck holds the hand
+    rest = word[:at] + word[at + 1 :]
+    extra = data.draw(
+        st.lists(
+            st.sampled_from(sorted((POINTS_LETTERS - Counter(rest)).elements())), max_size=2, unique_by=lambda x: x
+        )
+    )  # the deck holds the hand
     hand = tuple(Card(x) for x in rest + "".join(extra))
     table = (Card(word[at], table=True), Card(data.draw(st.sampled_from(sorted(POINTS_LETTERS))), table=True))
     coach = POINTS.best_hand(hand, table=table)

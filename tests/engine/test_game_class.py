@@ -26,15 +26,18 @@ def test_the_docs_show_the_options_as_the_games_describe_them() -> None:
     assert options_table() in (DOCS / "gamelog.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("kind", "options", "message"), [
-    ("word-thief", {"trumps": "h"}, "unknown option 'trumps' for Word Thief; did you mean trump"),
-    ("quiddler", {"trump": "h"}, "unknown option 'trump'"),  # another game's option
-    ("word-thief", {"several_words": "yes"}, "several_words is on or off: write true or false"),
-    ("word-thief", {"challenger_penalty": True}, "challenger_penalty must be a whole number"),
-    ("quiddler", {"one_bonus": "shortest"}, 'one_bonus must be "longest" or "most"'),
-    ("words-and-points", {"dictionary": 5}, "dictionary must be the path of a file"),
-    ("word-thief", {"house": {"accept": "QI"}}, "house must look like"),
-])
+@pytest.mark.parametrize(
+    ("kind", "options", "message"),
+    [
+        ("word-thief", {"trumps": "h"}, "unknown option 'trumps' for Word Thief; did you mean trump"),
+        ("quiddler", {"trump": "h"}, "unknown option 'trump'"),  # another game's option
+        ("word-thief", {"several_words": "yes"}, "several_words is on or off: write true or false"),
+        ("word-thief", {"challenger_penalty": True}, "challenger_penalty must be a whole number"),
+        ("quiddler", {"one_bonus": "shortest"}, 'one_bonus must be "longest" or "most"'),
+        ("words-and-points", {"dictionary": 5}, "dictionary must be the path of a file"),
+        ("word-thief", {"house": {"accept": "QI"}}, "house must look like"),
+    ],
+)
 def test_options_are_strict(kind: str, options: dict, message: str) -> None:
     with pytest.raises(SetupError, match=message):
         new_game(kind, ["Ann", "Bob"], options)
@@ -44,7 +47,8 @@ def test_the_new_game_screen_names_the_chosen_options() -> None:
     game = new_game("quiddler", ["Ann", "Bob"], {"one_bonus": "most", "negative_rounds": True})
     assert game.chosen_options() == ["most words only", "Round scores may go below 0"]
     assert new_game("word-thief", ["Ann", "Bob"], {"challenger_penalty": 5, "trump": "s"}).chosen_options() == [
-        "A challenger who loses takes -5"]
+        "A challenger who loses takes -5"
+    ]
 
 
 def test_challengeable_words() -> None:

@@ -48,43 +48,53 @@ CAT = ["Ch", "Ah", "Ts"]
 
 # --- errors that belong to no event ---------------------------------------------------------------
 
-@pytest.mark.parametrize("data, match", [
-    ({"game": "scrabble", "players": ["Ann", "Bob"], "events": []}, "unknown game"),
-    ({"game": ["word-thief"], "players": ["Ann", "Bob"], "events": []}, "unknown game"),
-    ({"game": "word-thief", "players": ["Ann", "ann"], "events": []}, "duplicate player"),
-    ({"game": "word-thief", "players": ["Ann"], "events": []}, "2 to 4 players"),
-    ({"game": "word-thief", "players": "Ann Bob", "events": []}, "players must be a list"),
-    ({"game": "word-thief", "players": ["Ann", "Bob"], "options": ["trump"], "events": []}, "options must be"),
-    ({"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "x"}, "events": []}, "trump"),
-    ({"game": "word-thief", "players": ["Ann", "Bob"], "options": {"house": {"accept": [5]}}, "events": []},
-     "house"),
-    ({"game": "word-thief", "players": ["Ann", "Bob"], "events": {}}, "events must be a list"),
-    ([], "JSON object"),
-])
+
+@pytest.mark.parametrize(
+    "data, match",
+    [
+        ({"game": "scrabble", "players": ["Ann", "Bob"], "events": []}, "unknown game"),
+        ({"game": ["word-thief"], "players": ["Ann", "Bob"], "events": []}, "unknown game"),
+        ({"game": "word-thief", "players": ["Ann", "ann"], "events": []}, "duplicate player"),
+        ({"game": "word-thief", "players": ["Ann"], "events": []}, "2 to 4 players"),
+        ({"game": "word-thief", "players": "Ann Bob", "events": []}, "players must be a list"),
+        ({"game": "word-thief", "players": ["Ann", "Bob"], "options": ["trump"], "events": []}, "options must be"),
+        ({"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "x"}, "events": []}, "trump"),
+        (
+            {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"house": {"accept": [5]}}, "events": []},
+            "house",
+        ),
+        ({"game": "word-thief", "players": ["Ann", "Bob"], "events": {}}, "events must be a list"),
+        ([], "JSON object"),
+    ],
+)
 def test_header_errors_are_event_0(data, match):
     fails(data, 0, match)
 
 
 # --- strict options: an unknown name or a wrong type is event 0; on/off options are JSON booleans ----
 
-@pytest.mark.parametrize("head, options, match", [
-    (WT_HEAD, {"trmup": "h"}, "unknown option 'trmup' for Word Thief; did you mean trump?"),
-    (WT_HEAD, {"negative_rounds": True}, "unknown option 'negative_rounds' for Word Thief"),
-    (QD_HEAD, {"trump": "h"}, "unknown option 'trump' for Quiddler"),
-    (WP_HEAD, {"half_deck": True}, "unknown option 'half_deck' for Words And Points"),
-    (WP_HEAD, {"bad_luck_blank": "false"}, "bad_luck_blank is on or off: write true or false, not 'false'"),
-    (WT_HEAD, {"several_words": 1}, "several_words is on or off"),
-    (WT_HEAD, {"half_deck": "yes"}, "half_deck is on or off"),
-    (WT_HEAD, {"challenge_any": None}, "challenge_any is on or off"),
-    (QD_HEAD, {"negative_rounds": 0}, "negative_rounds is on or off"),
-    (WT_HEAD, {"trump": 1}, "trump must be one of"),
-    (WT_HEAD, {"challenger_penalty": "5"}, "challenger_penalty must be a whole number"),
-    (WT_HEAD, {"challenger_penalty": True}, "challenger_penalty must be a whole number"),
-    (QD_HEAD, {"one_bonus": True}, "one_bonus must be"),
-    (WT_HEAD, {"deck_file": 7}, "deck_file must be the path of a file"),
-    (WT_HEAD, {"dictionary": ""}, "dictionary must be the path of a file"),
-    (WT_HEAD, {"house": {"acept": ["QI"]}}, "house must look like"),
-])
+
+@pytest.mark.parametrize(
+    "head, options, match",
+    [
+        (WT_HEAD, {"trmup": "h"}, "unknown option 'trmup' for Word Thief; did you mean trump?"),
+        (WT_HEAD, {"negative_rounds": True}, "unknown option 'negative_rounds' for Word Thief"),
+        (QD_HEAD, {"trump": "h"}, "unknown option 'trump' for Quiddler"),
+        (WP_HEAD, {"half_deck": True}, "unknown option 'half_deck' for Words And Points"),
+        (WP_HEAD, {"bad_luck_blank": "false"}, "bad_luck_blank is on or off: write true or false, not 'false'"),
+        (WT_HEAD, {"several_words": 1}, "several_words is on or off"),
+        (WT_HEAD, {"half_deck": "yes"}, "half_deck is on or off"),
+        (WT_HEAD, {"challenge_any": None}, "challenge_any is on or off"),
+        (QD_HEAD, {"negative_rounds": 0}, "negative_rounds is on or off"),
+        (WT_HEAD, {"trump": 1}, "trump must be one of"),
+        (WT_HEAD, {"challenger_penalty": "5"}, "challenger_penalty must be a whole number"),
+        (WT_HEAD, {"challenger_penalty": True}, "challenger_penalty must be a whole number"),
+        (QD_HEAD, {"one_bonus": True}, "one_bonus must be"),
+        (WT_HEAD, {"deck_file": 7}, "deck_file must be the path of a file"),
+        (WT_HEAD, {"dictionary": ""}, "dictionary must be the path of a file"),
+        (WT_HEAD, {"house": {"acept": ["QI"]}}, "house must look like"),
+    ],
+)
 def test_options_are_strict(head, options, match):
     fails(log(head, **options), 0, match)
 
@@ -97,10 +107,23 @@ def test_a_false_switch_leaves_the_rule_off():
 
 # --- malformed cards and unknown players -----------------------------------------------------------
 
-@pytest.mark.parametrize("head, token", [
-    (WT_HEAD, "ch"), (WT_HEAD, "CH"), (WT_HEAD, "A"), (WT_HEAD, "*E"), (WT_HEAD, "Qx"), (WT_HEAD, "Qd "),
-    (QD_HEAD, "qu"), (QD_HEAD, "Q1"), (WP_HEAD, "a"), (WP_HEAD, "=*E"), (WP_HEAD, "Ah"),
-])
+
+@pytest.mark.parametrize(
+    "head, token",
+    [
+        (WT_HEAD, "ch"),
+        (WT_HEAD, "CH"),
+        (WT_HEAD, "A"),
+        (WT_HEAD, "*E"),
+        (WT_HEAD, "Qx"),
+        (WT_HEAD, "Qd "),
+        (QD_HEAD, "qu"),
+        (QD_HEAD, "Q1"),
+        (WP_HEAD, "a"),
+        (WP_HEAD, "=*E"),
+        (WP_HEAD, "Ah"),
+    ],
+)
 def test_malformed_card(head, token):
     if head is QD_HEAD:
         event = rnd("Ann", Ann=([[token, "A", "T"]], []), Bob=([], ["E", "E", "E"]))
@@ -124,6 +147,7 @@ def test_a_card_the_deck_lacks():
 
 # --- deck conservation -----------------------------------------------------------------------------
 
+
 def test_more_copies_than_the_deck_holds_on_the_table():
     fails(log(WT_HEAD, mk("Ann", ["Qd", "Is"]), mk("Bob", ["Qd", "Is"])), 2, "2 copies of the Q of diamonds")
     fails(log(WP_HEAD, mk("Ann", ["C", "A", "T"]), mk("Bob", ["=A", "C", "E"])), 2, "2 copies of the C")
@@ -131,11 +155,15 @@ def test_more_copies_than_the_deck_holds_on_the_table():
 
 def test_more_copies_than_the_deck_holds_counting_hands_at_end():
     fails(log(WT_HEAD, mk("Ann", ["Qd", "Is"]), {"type": "end", "hands": {"Bob": ["Qd"]}}), 2, "2 copies")
-    fails(log(WT_HEAD, {"type": "end", "hands": {"Ann": ["*a", "*b", "*c"], "Bob": ["*d", "*e"]}}), 1,
-          "5 copies of the wild card")
+    fails(
+        log(WT_HEAD, {"type": "end", "hands": {"Ann": ["*a", "*b", "*c"], "Bob": ["*d", "*e"]}}),
+        1,
+        "5 copies of the wild card",
+    )
 
 
 # --- turns -----------------------------------------------------------------------------------------
+
 
 def test_players0_takes_the_first_turn_and_turns_rotate():
     fails(log(WT_HEAD, mk("Bob", CAT)), 1, "it is Ann's turn, not Bob's")
@@ -145,9 +173,15 @@ def test_players0_takes_the_first_turn_and_turns_rotate():
 
 
 def test_challenge_and_end_are_no_turns():
-    g = import_log(log({"game": "word-thief", "players": ["Ann", "Bob", "Cid"]},
-                       mk("Ann", CAT), {"type": "challenge", "player": "Cid"}, PASS_BOB,
-                       {"type": "end", "hands": {}}))
+    g = import_log(
+        log(
+            {"game": "word-thief", "players": ["Ann", "Bob", "Cid"]},
+            mk("Ann", CAT),
+            {"type": "challenge", "player": "Cid"},
+            PASS_BOB,
+            {"type": "end", "hands": {}},
+        )
+    )
     assert g.scores == {"Ann": 5, "Bob": -5, "Cid": 0}
 
 
@@ -159,20 +193,27 @@ def test_quiddler_rounds_are_not_turn_checked_and_dealers_rotate():
 
 def test_turns_after_end():
     fails(log(WT_HEAD, {"type": "end", "hands": {}}, PASS_ANN), 2, "the game has ended")
-    fails(log(QD_HEAD, {"type": "end", "hands": {}}, rnd("Ann", Ann=([["C", "A", "T"]], []),
-                                                        Bob=([], ["E", "E", "E"]))), 2, "ended")
+    fails(
+        log(QD_HEAD, {"type": "end", "hands": {}}, rnd("Ann", Ann=([["C", "A", "T"]], []), Bob=([], ["E", "E", "E"]))),
+        2,
+        "ended",
+    )
 
 
 # --- steals that break RULES.md -------------------------------------------------------------------
 
-@pytest.mark.parametrize("events, index, match", [
-    ([mk("Ann", CAT), PASS_BOB, st("Ann", "Ann", "CAT", CAT + ["Sd"])], 3, "own word"),
-    ([mk("Ann", ["Ch", "Ah", "Th"]), st("Bob", "Ann", "CAT", ["Ch", "Ah", "Th", "Sd"])], 2, "locked"),
-    ([mk("Ann", CAT), st("Bob", "Ann", "DOG", ["Dh", "Oh", "Gh", "Sd"])], 2, "Ann has no word DOG"),
-    ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", CAT + ["Xs"])], 2, "leave out Sd"),
-    ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", ["Ch", "Ah", "Sd", "Ts"])], 2, "at least one card from"),
-    ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", CAT + ["Sd"], ["Os", "Xs"])], 2, "each new word"),
-])
+
+@pytest.mark.parametrize(
+    "events, index, match",
+    [
+        ([mk("Ann", CAT), PASS_BOB, st("Ann", "Ann", "CAT", CAT + ["Sd"])], 3, "own word"),
+        ([mk("Ann", ["Ch", "Ah", "Th"]), st("Bob", "Ann", "CAT", ["Ch", "Ah", "Th", "Sd"])], 2, "locked"),
+        ([mk("Ann", CAT), st("Bob", "Ann", "DOG", ["Dh", "Oh", "Gh", "Sd"])], 2, "Ann has no word DOG"),
+        ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", CAT + ["Xs"])], 2, "leave out Sd"),
+        ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", ["Ch", "Ah", "Sd", "Ts"])], 2, "at least one card from"),
+        ([mk("Ann", CAT + ["Sd"]), st("Bob", "Ann", "CATS", CAT + ["Sd"], ["Os", "Xs"])], 2, "each new word"),
+    ],
+)
 def test_bad_steals(events, index, match):
     fails(log(WT_HEAD, *events), index, match)
 
@@ -183,11 +224,18 @@ def test_steal_matches_jokers_whatever_they_stand_for():
 
 
 def test_several_steals_in_one_event_with_the_option():
-    data = log({"game": "word-thief", "players": ["Ann", "Bob", "Cid"]}, mk("Ann", CAT), mk("Bob", ["Od", "Xs"]),
-               {"type": "steal", "player": "Cid", "steals": [{"from": "Ann", "word": "CAT"},
-                                                              {"from": "Bob", "word": "OX"}],
-                "words": [CAT + ["Sd"], ["Od", "Xs", "Ec"]]},
-               one_steal_per_opponent=True)
+    data = log(
+        {"game": "word-thief", "players": ["Ann", "Bob", "Cid"]},
+        mk("Ann", CAT),
+        mk("Bob", ["Od", "Xs"]),
+        {
+            "type": "steal",
+            "player": "Cid",
+            "steals": [{"from": "Ann", "word": "CAT"}, {"from": "Bob", "word": "OX"}],
+            "words": [CAT + ["Sd"], ["Od", "Xs", "Ec"]],
+        },
+        one_steal_per_opponent=True,
+    )
     # CATS 6 + OXE 10 = 16 for Cid
     assert import_log(data).scores == {"Ann": 0, "Bob": 0, "Cid": 16}
     del data["options"]["one_steal_per_opponent"]
@@ -195,6 +243,7 @@ def test_several_steals_in_one_event_with_the_option():
 
 
 # --- words -----------------------------------------------------------------------------------------
+
 
 def test_words_under_two_letters():
     fails(log(WT_HEAD, mk("Ann", ["Ah"])), 1, "too short")
@@ -220,11 +269,15 @@ def test_words_and_points_table_letters():
 
 # --- Quiddler rounds ------------------------------------------------------------------------------
 
+
 def test_quiddler_round_errors():
     fails(log(QD_HEAD, rnd("Ann", Ann=([["C", "A", "T"]], []))), 1, "no hand for Bob")
     fails(log(QD_HEAD, rnd("Ann", Ann=([["A", "T"]], ["E"]), Bob=([], ["E", "E", "E"]))), 1, "went out")
-    fails(log(QD_HEAD, rnd("Ann", Ann=([["C", "A", "T", "S"]], []), Bob=([], ["E", "E", "E"]))), 1,
-          "round 1 deals 3 cards but Ann shows 4")
+    fails(
+        log(QD_HEAD, rnd("Ann", Ann=([["C", "A", "T", "S"]], []), Bob=([], ["E", "E", "E"]))),
+        1,
+        "round 1 deals 3 cards but Ann shows 4",
+    )
     fails(log(QD_HEAD, rnd("Ann", Ann=([["C", "A", "T"]], []), Bob=([], ["E", "E"]))), 1, "Bob shows 2")
     fails(log(QD_HEAD, {"type": "round", "out": "Ann", "hands": {"Ann": []}}), 1, "words")
 
@@ -239,8 +292,9 @@ def test_at_most_eight_rounds_in_a_log():
 
 def test_quiddler_challenge_names_a_word_of_the_latest_round():
     r1 = rnd("Ann", Ann=([["C", "A", "T"]], []), Bob=([], ["E", "E", "E"]))
-    fails(log(QD_HEAD, r1, {"type": "challenge", "player": "Bob", "of": "Ann", "word": "DOG"}), 2,
-          "Ann laid no word DOG")
+    fails(
+        log(QD_HEAD, r1, {"type": "challenge", "player": "Bob", "of": "Ann", "word": "DOG"}), 2, "Ann laid no word DOG"
+    )
     fails(log(QD_HEAD, r1, {"type": "challenge", "player": "Bob", "of": "Ann", "word": 5}), 2, "word")
     g = import_log(log(QD_HEAD, r1, {"type": "challenge", "player": "Bob", "of": "Ann", "word": "CAT"}))
     # CAT 13 + both bonuses = 33; VALID: Bob loses 13 after the floor
@@ -249,35 +303,47 @@ def test_quiddler_challenge_names_a_word_of_the_latest_round():
 
 # --- event types ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("head, event, match", [
-    (WT_HEAD, rnd("Ann", Ann=([["C", "A", "T"]], []), Bob=([], ["E", "E", "E"])), "round is not an event of Word Thief"),
-    (QD_HEAD, mk("Ann", ["C", "A", "T"]), "make is not an event of Quiddler"),
-    (QD_HEAD, PASS_ANN, "pass is not an event of Quiddler"),
-    (WP_HEAD, st("Ann", "Bob", "CAT", ["C", "A", "T", "S"]), "steal is not an event of Words And Points"),
-    (WT_HEAD, {"type": "shuffle"}, "unknown event type 'shuffle'"),
-    (WT_HEAD, {"player": "Ann"}, "unknown event type None"),
-    (WT_HEAD, "pass", "JSON object"),
-])
+
+@pytest.mark.parametrize(
+    "head, event, match",
+    [
+        (
+            WT_HEAD,
+            rnd("Ann", Ann=([["C", "A", "T"]], []), Bob=([], ["E", "E", "E"])),
+            "round is not an event of Word Thief",
+        ),
+        (QD_HEAD, mk("Ann", ["C", "A", "T"]), "make is not an event of Quiddler"),
+        (QD_HEAD, PASS_ANN, "pass is not an event of Quiddler"),
+        (WP_HEAD, st("Ann", "Bob", "CAT", ["C", "A", "T", "S"]), "steal is not an event of Words And Points"),
+        (WT_HEAD, {"type": "shuffle"}, "unknown event type 'shuffle'"),
+        (WT_HEAD, {"player": "Ann"}, "unknown event type None"),
+        (WT_HEAD, "pass", "JSON object"),
+    ],
+)
 def test_event_types(head, event, match):
     fails(log(head, event), 1, match)
 
 
-@pytest.mark.parametrize("event, match", [
-    ({"type": "steal", "player": "Bob", "steals": ["Ann"], "words": [CAT + ["Sd"]]}, "steals"),
-    ({"type": "steal", "player": "Bob", "steals": 3, "words": [CAT + ["Sd"]]}, "steals"),
-    ({"type": "steal", "player": "Bob", "from": "Ann", "words": [CAT + ["Sd"]]}, "word"),
-    ({"type": "challenge", "player": "Bob", "of": ["Ann"], "word": "CAT"}, "of"),
-    ({"type": "make", "player": "Ann", "words": "CAT"}, "list of words"),
-    ({"type": "make", "words": [CAT]}, "'player' must name a player"),
-    ({"type": "house", "word": "QI", "accept": "no"}, "accept"),
-    ({"type": "house", "word": 5, "accept": True}, "word"),
-    ({"type": "end", "hands": ["Ann"]}, "end.hands"),
-])
+@pytest.mark.parametrize(
+    "event, match",
+    [
+        ({"type": "steal", "player": "Bob", "steals": ["Ann"], "words": [CAT + ["Sd"]]}, "steals"),
+        ({"type": "steal", "player": "Bob", "steals": 3, "words": [CAT + ["Sd"]]}, "steals"),
+        ({"type": "steal", "player": "Bob", "from": "Ann", "words": [CAT + ["Sd"]]}, "word"),
+        ({"type": "challenge", "player": "Bob", "of": ["Ann"], "word": "CAT"}, "of"),
+        ({"type": "make", "player": "Ann", "words": "CAT"}, "list of words"),
+        ({"type": "make", "words": [CAT]}, "'player' must name a player"),
+        ({"type": "house", "word": "QI", "accept": "no"}, "accept"),
+        ({"type": "house", "word": 5, "accept": True}, "word"),
+        ({"type": "end", "hands": ["Ann"]}, "end.hands"),
+    ],
+)
 def test_malformed_events_give_log_errors_not_crashes(event, match):
     fails(log(WT_HEAD, mk("Ann", CAT), event), 2, match)
 
 
 # --- not errors -----------------------------------------------------------------------------------
+
 
 def test_a_word_missing_from_the_dictionary_is_not_an_error():
     g = import_log(log(WT_HEAD, mk("Ann", ["Xs", "Qd", "Zc"])))
@@ -287,9 +353,11 @@ def test_a_word_missing_from_the_dictionary_is_not_an_error():
 def test_end_before_the_pile_is_empty_is_not_an_error():
     g = import_log(log(WT_HEAD, mk("Ann", CAT), {"type": "end", "hands": {"Ann": ["Kh"]}}))
     # Ann 5 - K 5 = 0; Bob, missing from end.hands, deducts nothing: a tie, winner null
-    assert summary(g) == {"scores": {"Ann": 0, "Bob": 0}, "winner": None,
-                          "chips": {"Ann": {"red": 0, "blue": 0, "white": 0},
-                                    "Bob": {"red": 0, "blue": 0, "white": 0}}}
+    assert summary(g) == {
+        "scores": {"Ann": 0, "Bob": 0},
+        "winner": None,
+        "chips": {"Ann": {"red": 0, "blue": 0, "white": 0}, "Bob": {"red": 0, "blue": 0, "white": 0}},
+    }
     assert g.state.pile > 0
 
 
@@ -301,31 +369,54 @@ def test_without_end_the_winner_is_the_current_leader():
 
 
 def test_house_words_in_options_and_events():
-    g = import_log(log(WT_HEAD, mk("Ann", ["Xs", "Qd"]), {"type": "challenge", "player": "Bob"},
-                       house={"accept": ["XQ"]}))
+    g = import_log(
+        log(WT_HEAD, mk("Ann", ["Xs", "Qd"]), {"type": "challenge", "player": "Bob"}, house={"accept": ["XQ"]})
+    )
     assert g.scores["Ann"] == 18 and g.outcomes[-1].verdict is True
-    g = import_log(log(WT_HEAD, mk("Ann", CAT), {"type": "house", "word": "CAT", "accept": False},
-                       {"type": "challenge", "player": "Bob"}))
+    g = import_log(
+        log(
+            WT_HEAD,
+            mk("Ann", CAT),
+            {"type": "house", "word": "CAT", "accept": False},
+            {"type": "challenge", "player": "Bob"},
+        )
+    )
     assert g.scores["Ann"] == -5
 
 
 def test_design_quiddler_round_example():
-    data = log(QD_HEAD, {"type": "round", "out": "Ann", "hands": {
-        "Ann": {"words": [["QU", "I", "T"]], "left": []}, "Bob": {"words": [], "left": ["Z", "E", "A"]}}})
+    data = log(
+        QD_HEAD,
+        {
+            "type": "round",
+            "out": "Ann",
+            "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []}, "Bob": {"words": [], "left": ["Z", "E", "A"]}},
+        },
+    )
     # QU-I-T 9+2+3 = 14 + most words + longest = 34; Bob 0 - (14+2+2) floored to 0
     assert summary(import_log(data)) == {"scores": {"Ann": 34, "Bob": 0}, "winner": "Ann"}
 
 
-@pytest.mark.parametrize("game, raw", [
-    ("word-thief", {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "*a", "Ts"]]}),
-    ("word-thief", {"type": "steal", "player": "Cid", "steals": [{"from": "Ann", "word": "CAT"},
-                                                                {"from": "Bob", "word": "OX"}], "words": [["Ch"]]}),
-    ("word-thief", {"type": "challenge", "player": "Bob", "of": "Ann", "word": "CAT"}),
-    ("quiddler", {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []}}}),
-    ("words-and-points", {"type": "make", "player": "Ann", "words": [["=*e", "=A", "T"]]}),
-    ("word-thief", {"type": "house", "word": "QI", "accept": False}),
-    ("word-thief", {"type": "end", "hands": {"Ann": ["Qd", "*e"]}}),
-])
+@pytest.mark.parametrize(
+    "game, raw",
+    [
+        ("word-thief", {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "*a", "Ts"]]}),
+        (
+            "word-thief",
+            {
+                "type": "steal",
+                "player": "Cid",
+                "steals": [{"from": "Ann", "word": "CAT"}, {"from": "Bob", "word": "OX"}],
+                "words": [["Ch"]],
+            },
+        ),
+        ("word-thief", {"type": "challenge", "player": "Bob", "of": "Ann", "word": "CAT"}),
+        ("quiddler", {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []}}}),
+        ("words-and-points", {"type": "make", "player": "Ann", "words": [["=*e", "=A", "T"]]}),
+        ("word-thief", {"type": "house", "word": "QI", "accept": False}),
+        ("word-thief", {"type": "end", "hands": {"Ann": ["Qd", "*e"]}}),
+    ],
+)
 def test_events_round_trip_through_json(game, raw):
     assert event_to_json(game, event_from_json(game, raw)) == raw
 
@@ -336,12 +427,16 @@ def test_a_card_that_is_not_text():
 
 def test_design_round_snippet_is_not_a_whole_round_one():
     # DESIGN.md's round example shows Bob holding Z and E only; round 1 deals 3 cards, so as a log it is refused
-    snippet = {"type": "round", "out": "Ann", "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []},
-                                                        "Bob": {"words": [], "left": ["Z", "E"]}}}
+    snippet = {
+        "type": "round",
+        "out": "Ann",
+        "hands": {"Ann": {"words": [["QU", "I", "T"]], "left": []}, "Bob": {"words": [], "left": ["Z", "E"]}},
+    }
     fails(log(QD_HEAD, snippet), 1, "round 1 deals 3 cards but Bob shows 2")
 
 
 # --- the end of a Word Thief game, and cards a challenge handed back --------------------------------
+
 
 def run_out_log(*after: dict) -> dict:
     """A two-player half-deck game whose ninth make empties the pile and then Ann's hand."""
@@ -353,8 +448,11 @@ def test_turns_after_the_pile_and_a_hand_run_out():
     fails(run_out_log(PASS_BOB), 10, "the draw pile is empty and Ann holds no cards: the game is over")
     fails(run_out_log(mk("Bob", CAT)), 10, "the game is over")
     # the challenge hands Ann her seven cards back; she lays them again and the game is over again
-    fails(run_out_log({"type": "challenge", "player": "Bob"}, PASS_BOB, mk("Ann", pile_runners()[8]), PASS_BOB), 13,
-          "the draw pile is empty and Ann holds no cards")
+    fails(
+        run_out_log({"type": "challenge", "player": "Bob"}, PASS_BOB, mk("Ann", pile_runners()[8]), PASS_BOB),
+        13,
+        "the draw pile is empty and Ann holds no cards",
+    )
 
 
 def test_after_the_pile_and_a_hand_run_out_a_challenge_or_the_end_may_follow():
@@ -367,19 +465,32 @@ def test_after_the_pile_and_a_hand_run_out_a_challenge_or_the_end_may_follow():
 def test_cards_handed_back_by_a_challenge_count_until_played_again():
     zo = mk("Ann", ["Zc", "Od"])  # NOT VALID: the O of diamonds goes back to Ann's hand
     challenge = {"type": "challenge", "player": "Bob"}
-    fails(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), PASS_ANN, mk("Bob", ["Gd", "Od", "Ds"])), 5,
-          "3 copies of the O of diamonds")
-    fails(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), {"type": "end", "hands": {"Bob": ["Od"]}}), 4,
-          "3 copies of the O of diamonds")
+    fails(
+        log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), PASS_ANN, mk("Bob", ["Gd", "Od", "Ds"])),
+        5,
+        "3 copies of the O of diamonds",
+    )
+    fails(
+        log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), {"type": "end", "hands": {"Bob": ["Od"]}}),
+        4,
+        "3 copies of the O of diamonds",
+    )
     import_log(log(WT_HEAD, zo, challenge, mk("Bob", ["Dh", "Od"]), mk("Ann", ["Od", "Nd"])))
 
 
 # --- names: compared in NFC, control characters refused ----------------------------------------------------
 
+
 def test_names_compare_in_nfc():
     composed, decomposed = "Zo\u00eb", "Zoe\u0308"  # one name typed two ways
-    game = import_log(log({"game": "word-thief", "players": [decomposed, "Bob"]}, {"type": "pass", "player": composed},
-                          {"type": "pass", "player": "Bob"}, {"type": "pass", "player": decomposed}))
+    game = import_log(
+        log(
+            {"game": "word-thief", "players": [decomposed, "Bob"]},
+            {"type": "pass", "player": composed},
+            {"type": "pass", "player": "Bob"},
+            {"type": "pass", "player": decomposed},
+        )
+    )
     assert game.players == [composed, "Bob"] and game.scores == {composed: -10, "Bob": -5}
     fails(log({"game": "word-thief", "players": [composed, decomposed]}), 0, "duplicate player")
 

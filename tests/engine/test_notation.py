@@ -51,29 +51,42 @@ def test_format_then_parse_a_card_is_identity(kind: str, data: st.DataObject) ->
     assert game.parse_card(game.format_card(card)) == card
 
 
-@pytest.mark.parametrize(("kind", "words", "text"), [
-    ("word-thief", [["Ch", "*a", "Ts"]], "Ch*aTs"),
-    ("quiddler", [["QU", "I", "T"], ["A", "T"]], "qu-i-t a-t"),
-    ("words-and-points", [["*c", "=A", "T"]], "*c=at"),
-])
+@pytest.mark.parametrize(
+    ("kind", "words", "text"),
+    [
+        ("word-thief", [["Ch", "*a", "Ts"]], "Ch*aTs"),
+        ("quiddler", [["QU", "I", "T"], ["A", "T"]], "qu-i-t a-t"),
+        ("words-and-points", [["*c", "=A", "T"]], "*c=at"),
+    ],
+)
 def test_what_format_play_writes(kind: str, words: list[list[str]], text: str) -> None:
     game = GAMES[kind]
     assert game.format_play([tuple(game.parse_card(t) for t in w) for w in words]) == text
 
 
-@pytest.mark.parametrize(("kind", "printed", "card"), [
-    ("word-thief", "ah", Card("A", "h")), ("word-thief", "*", Card(WILD)),
-    ("quiddler", "qu", Card("QU")), ("words-and-points", "*", Card(WILD)),
-])
+@pytest.mark.parametrize(
+    ("kind", "printed", "card"),
+    [
+        ("word-thief", "ah", Card("A", "h")),
+        ("word-thief", "*", Card(WILD)),
+        ("quiddler", "qu", Card("QU")),
+        ("words-and-points", "*", Card(WILD)),
+    ],
+)
 def test_a_printed_card(kind: str, printed: str, card: Card) -> None:
     game = GAMES[kind]
     assert game.parse_printed(printed, game.deck) == card
 
 
-@pytest.mark.parametrize(("kind", "printed", "message"), [
-    ("word-thief", "A", "give the suit"), ("word-thief", "1h", "no face"), ("quiddler", "*", "no face"),
-    ("quiddler", "ZZ", "no face"),
-])
+@pytest.mark.parametrize(
+    ("kind", "printed", "message"),
+    [
+        ("word-thief", "A", "give the suit"),
+        ("word-thief", "1h", "no face"),
+        ("quiddler", "*", "no face"),
+        ("quiddler", "ZZ", "no face"),
+    ],
+)
 def test_a_printed_card_that_is_not(kind: str, printed: str, message: str) -> None:
     game = GAMES[kind]
     with pytest.raises(MalformedCard, match=message):

@@ -52,15 +52,20 @@ def test_own_word_list_judges_challenges(tmp_path):
 
 # --- the files a game depends on are checked, read relative to a log, and kept with the saved game ----------
 
-@pytest.mark.parametrize("make, match", [
-    (lambda d: (os.mkfifo(d / "fifo"), d / "fifo")[1], "deck file .*fifo is not a regular file"),
-    (lambda d: Path("/dev/zero"), "deck file /dev/zero is not a regular file"),
-    (lambda d: d, "is not a regular file"),
-    (lambda d: d / "missing.json", "cannot read deck file .*No such file"),
-    (lambda d: (d / "big.json").write_text(" " * (DECK_LIMIT + 1)) and d / "big.json", "more than the 65,536"),
-    (lambda d: (d / "list.json").write_text("[1, 2]") and d / "list.json", "not a deck file"),
-    (lambda d: (d / "words.json").write_text("cat\ndog\n") and d / "words.json", "is not JSON"),
-], ids=["fifo", "dev-zero", "folder", "missing", "too-big", "a-list", "not-json"])
+
+@pytest.mark.parametrize(
+    "make, match",
+    [
+        (lambda d: (os.mkfifo(d / "fifo"), d / "fifo")[1], "deck file .*fifo is not a regular file"),
+        (lambda d: Path("/dev/zero"), "deck file /dev/zero is not a regular file"),
+        (lambda d: d, "is not a regular file"),
+        (lambda d: d / "missing.json", "cannot read deck file .*No such file"),
+        (lambda d: (d / "big.json").write_text(" " * (DECK_LIMIT + 1)) and d / "big.json", "more than the 65,536"),
+        (lambda d: (d / "list.json").write_text("[1, 2]") and d / "list.json", "not a deck file"),
+        (lambda d: (d / "words.json").write_text("cat\ndog\n") and d / "words.json", "is not JSON"),
+    ],
+    ids=["fifo", "dev-zero", "folder", "missing", "too-big", "a-list", "not-json"],
+)
 def test_a_deck_file_is_checked_before_it_is_read(tmp_path, make, match):
     log = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"deck_file": str(make(tmp_path))}}
     with pytest.raises(LogError, match=f"event 0: .*{match}"):
@@ -71,17 +76,22 @@ def test_a_word_list_is_checked_before_it_is_read(tmp_path):
     (tmp_path / "bin.txt").write_bytes(b"CAT\x00\x01DOG")
     for path, match in ((Path("/dev/zero"), "not a regular file"), (tmp_path / "bin.txt", "is not text")):
         with pytest.raises(LogError, match=f"event 0: word list .*{match}"):
-            import_log({"game": "words-and-points", "players": ["Ann", "Bob"],
-                        "options": {"dictionary": str(path)}})
+            import_log({"game": "words-and-points", "players": ["Ann", "Bob"], "options": {"dictionary": str(path)}})
 
 
 def test_paths_in_a_log_are_read_relative_to_the_log_and_the_saved_game_keeps_their_text(tmp_path, monkeypatch):
     folder = tmp_path / "club"
     folder.mkdir()
     (folder / "words.txt").write_text("tac\n")
-    log = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"dictionary": "words.txt"},
-           "events": [{"type": "make", "player": "Ann", "words": [["Th", "Ah", "Ch"]]},
-                      {"type": "challenge", "player": "Bob"}]}
+    log = {
+        "game": "word-thief",
+        "players": ["Ann", "Bob"],
+        "options": {"dictionary": "words.txt"},
+        "events": [
+            {"type": "make", "player": "Ann", "words": [["Th", "Ah", "Ch"]]},
+            {"type": "challenge", "player": "Bob"},
+        ],
+    }
     (folder / "game.json").write_text(json.dumps(log))
     monkeypatch.chdir(tmp_path)  # elsewhere: words.txt is not beside the working directory
     game = read_log(folder / "game.json")

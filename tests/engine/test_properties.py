@@ -24,14 +24,18 @@ from companion.gamelog import export_log, import_log, summary
 from companion.games import Game, new_game
 
 # ENGINE_EXAMPLES=2000 for a long hunt; the default keeps the whole engine run quick
-SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", 100)), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("ENGINE_EXAMPLES", 100)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 HOUSE_WORDS = ["CAT", "XQZ", "QX", "OX", "TEA"]
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
 # --- drawing games and events ----------------------------------------------------------------------
+
 
 def draw_game(data, kind: str) -> Game:
     n = data.draw(st.integers(2, 4), label="players")
@@ -84,11 +88,16 @@ def table_words(game: Game) -> list:
 
 
 def draw_word_thief_event(data, game):
-    kind = data.draw(st.sampled_from(["make"] * 10 + ["steal"] * 10 + ["pass"] * 4 + ["challenge"] * 6
-                                     + ["house", "end"]), label="kind")
+    kind = data.draw(
+        st.sampled_from(["make"] * 10 + ["steal"] * 10 + ["pass"] * 4 + ["challenge"] * 6 + ["house", "end"]),
+        label="kind",
+    )
     player = draw_player(data, game)
     if kind == "make":
-        words = tuple(tuple(draw_cards(data, game, data.draw(st.sampled_from([1, 2, 2, 2])), 5)) for _ in range(data.draw(st.sampled_from([1, 1, 1, 2]))))
+        words = tuple(
+            tuple(draw_cards(data, game, data.draw(st.sampled_from([1, 2, 2, 2])), 5))
+            for _ in range(data.draw(st.sampled_from([1, 1, 1, 2])))
+        )
         return Make(player, words)
     if kind == "steal":
         words = table_words(game)
@@ -96,11 +105,13 @@ def draw_word_thief_event(data, game):
             return Pass(player)
         n = 2 if game.options.get("one_steal_per_opponent") and data.draw(st.booleans()) else 1
         targets = [data.draw(st.sampled_from(words), label="target") for _ in range(n)]
-        cards = [Card("*", None, data.draw(st.sampled_from(LETTERS))) if c.wild else c
-                 for t in targets for c in t.cards]
+        cards = [
+            Card("*", None, data.draw(st.sampled_from(LETTERS))) if c.wild else c for t in targets for c in t.cards
+        ]
         cards += draw_cards(data, game, 0, 2)
-        return Steal(player, tuple((t.owner, t.text) for t in targets),
-                     split(data, cards, data.draw(st.sampled_from([1, 1, 2]))))
+        return Steal(
+            player, tuple((t.owner, t.text) for t in targets), split(data, cards, data.draw(st.sampled_from([1, 1, 2])))
+        )
     if kind == "pass":
         return Pass(player)
     if kind == "challenge":
@@ -171,12 +182,16 @@ def draw_quiddler_event(data, game):
     return draw_common(data, game, kind)
 
 
-DRAW = {"word-thief": draw_word_thief_event, "quiddler": draw_quiddler_event,
-        "words-and-points": draw_words_and_points_event}
+DRAW = {
+    "word-thief": draw_word_thief_event,
+    "quiddler": draw_quiddler_event,
+    "words-and-points": draw_words_and_points_event,
+}
 GAMES = list(DRAW)
 
 
 # --- invariants ------------------------------------------------------------------------------------
+
 
 def table_cards(game: Game) -> Counter:
     if game.kind == "word-thief":
@@ -227,6 +242,7 @@ def play(data, kind: str, steps: int) -> Game:
 
 
 # --- the properties --------------------------------------------------------------------------------
+
 
 @SETTINGS
 @given(data=st.data(), kind=st.sampled_from(GAMES))
@@ -290,8 +306,9 @@ def test_a_failed_challenge_restores_the_table_before_the_play(data, kind):
     penalty = 5 if kind == "word-thief" else 0
     assert game.scores == {p: s - (penalty if p == event.player else 0) for p, s in before.scores.items()}
     if kind == "word-thief":
-        assert {p: sorted(ws, key=lambda w: w.uid) for p, ws in game.state.table.items()} == \
-            {p: sorted(ws, key=lambda w: w.uid) for p, ws in before.table.items()}
+        assert {p: sorted(ws, key=lambda w: w.uid) for p, ws in game.state.table.items()} == {
+            p: sorted(ws, key=lambda w: w.uid) for p, ws in before.table.items()
+        }
         assert game.state.plays == before.plays
     else:
         assert game.state.plays == before.plays

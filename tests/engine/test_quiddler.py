@@ -28,8 +28,11 @@ def test_round_sizes_and_dealer_rotation():
     # round r deals r+2 cards: 3 in round 1, 4 in round 2
     g.apply(round_("Ann", hand("Ann", ["C A T"]), hand("Bob", [], "E E E"), hand("Cid", [], "A A A")))
     assert g.round_number == 2 and g.dealer() == "Bob"
-    refused(g, round_("Ann", hand("Ann", ["C A T"]), hand("Bob", [], "E E E"), hand("Cid", [], "A A A")),
-            "round 2 deals 4 cards but Ann shows 3")
+    refused(
+        g,
+        round_("Ann", hand("Ann", ["C A T"]), hand("Bob", [], "E E E"), hand("Cid", [], "A A A")),
+        "round 2 deals 4 cards but Ann shows 3",
+    )
 
 
 def test_two_letter_card_scores_less_than_its_two_letters():
@@ -78,8 +81,9 @@ def test_floor_applies_after_the_bonuses():
     # round 4, 6 cards: Ann goes out with TEASES 3+2+2+3+2+3 = 15, 6 letters: longest +10 = 25
     # Bob AT 5 - EEEE 8 = -3 -> 0; Cid AT + TO 10 - ZZ 28 = -18, most words (2) +10 = -8 -> 0
     # (a floor before the bonus would have given Cid 10)
-    g.apply(round_("Ann", hand("Ann", ["T E A S E S"]), hand("Bob", ["A T"], "E E E E"),
-                   hand("Cid", ["A T", "T O"], "Z Z")))
+    g.apply(
+        round_("Ann", hand("Ann", ["T E A S E S"]), hand("Bob", ["A T"], "E E E E"), hand("Cid", ["A T", "T O"], "Z Z"))
+    )
     assert {p: g.scores[p] - before[p] for p in before} == {"Ann": 25, "Bob": 0, "Cid": 0}
     g2 = qd("Ann Bob Cid")
     g2.apply(round_("Ann", hand("Ann", ["C A T"]), hand("Bob", ["A T"], "E"), hand("Cid", [], "K E E")))

@@ -25,6 +25,7 @@ def refused(game, event, match: str, error=IllegalPlay) -> None:
 
 # --- scoring a word -------------------------------------------------------------------------------
 
+
 def test_locked_in_trump_triples_the_letter_sum():
     g = wt(trump="h")
     out = g.apply(make("Ann", "Ch Ah Th"))
@@ -120,9 +121,15 @@ def test_whole_hand_bonus_needs_every_card_of_a_bigger_hand():
 
 def _small_deck() -> WordThief:
     # 20 cards: two players are dealt 14, the pile holds 6
-    deck = parse_deck({"game": "word-thief", "name": "small", "total": 20,
-                       "values": {"A": 1, "C": 3, "T": 1, "E": 1},
-                       "suits": {"s": "A3 C T3 E3", "h": "A3 C T3 E3"}})
+    deck = parse_deck(
+        {
+            "game": "word-thief",
+            "name": "small",
+            "total": 20,
+            "values": {"A": 1, "C": 3, "T": 1, "E": 1},
+            "suits": {"s": "A3 C T3 E3", "h": "A3 C T3 E3"},
+        }
+    )
     return WordThief(["Ann", "Bob"], {}, deck=deck)
 
 
@@ -162,6 +169,7 @@ def test_a_play_cannot_take_more_cards_than_the_hand_holds():
 
 
 # --- turns, pass --------------------------------------------------------------------------------
+
 
 def test_pass_costs_five_and_draws_one():
     g = wt()
@@ -207,6 +215,7 @@ def test_a_word_is_two_letters_or_more():
 
 
 # --- stealing -----------------------------------------------------------------------------------
+
 
 def test_steal_moves_word_points_and_victim_keeps_bonus():
     g = wt()
@@ -312,6 +321,7 @@ def test_steal_between_two_unlocked_copies_takes_the_one_used():
 
 
 # --- challenges ---------------------------------------------------------------------------------
+
 
 def test_challenge_not_valid_takes_the_make_back():
     g = wt()
@@ -420,6 +430,7 @@ def test_house_word_event_changes_the_judge_from_then_on():
 
 # --- challenge_any option -----------------------------------------------------------------------
 
+
 def test_challenge_any_takes_back_an_older_make():
     g = wt(challenge_any=True)
     g.apply(make("Ann", "Xs Qd Zc"))  # XQZ 28, hand 7, pile 91
@@ -463,6 +474,7 @@ def test_challenge_any_refuses_a_word_not_on_the_table():
 
 
 # --- end of game, deck conservation, chips --------------------------------------------------------
+
 
 def test_end_deducts_the_cards_left_in_hand():
     g = wt()
@@ -523,22 +535,29 @@ def test_chips_after_a_play_make_change():
 def test_design_example_log():
     from companion.gamelog import import_log, summary
 
-    log = {"game": "word-thief", "players": ["Ann", "Bob"], "options": {"trump": "h"},
-           "events": [
-               {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
-               {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
-               {"type": "pass", "player": "Ann"},
-               {"type": "challenge", "player": "Ann"},
-               {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}}]}
+    log = {
+        "game": "word-thief",
+        "players": ["Ann", "Bob"],
+        "options": {"trump": "h"},
+        "events": [
+            {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
+            {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
+            {"type": "pass", "player": "Ann"},
+            {"type": "challenge", "player": "Ann"},
+            {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}},
+        ],
+    }
     g = import_log(log)
     # Ann makes CAT (hearts, hearts, spades: not locked): 3+1+1 = 5
     # Bob steals it as CATS: 3+1+1+1 = 6; Ann loses 5 -> 0
     # Ann passes: -5; Ann challenges CATS: a word, VALID, the challenger loses nothing (default)
     # end: Ann holds the Q of diamonds, 10: Ann -15; Bob 6
     # chips: Bob 6 = 1 blue + 1 white; Ann is in debt: none
-    assert summary(g) == {"scores": {"Ann": -15, "Bob": 6}, "winner": "Bob",
-                          "chips": {"Ann": {"red": 0, "blue": 0, "white": 0},
-                                    "Bob": {"red": 0, "blue": 1, "white": 1}}}
+    assert summary(g) == {
+        "scores": {"Ann": -15, "Bob": 6},
+        "winner": "Bob",
+        "chips": {"Ann": {"red": 0, "blue": 0, "white": 0}, "Bob": {"red": 0, "blue": 1, "white": 1}},
+    }
     # pile: 108 - 14 = 94; Ann refills 3 (91), Bob 1 (90), the pass draws 1 (89)
     assert g.state.pile == 89 and g.state.hands == {"Ann": 8, "Bob": 7}
 
@@ -572,6 +591,7 @@ def test_check_can_and_preview_leave_the_game_alone():
 
 
 # --- the game ends itself: the pile is empty and a player holds no cards --------------------------
+
 
 def run_out(game: WordThief) -> None:
     """Nine seven-card makes of a two-player half-deck game: the pile runs out, then Ann's hand."""
@@ -618,6 +638,7 @@ def test_hand_sizes_are_known():
 
 
 # --- cards a challenge hands back stay in the deck check until played again ------------------------
+
 
 def test_cards_handed_back_by_a_challenge_count_in_the_deck_check():
     g = wt()

@@ -49,11 +49,15 @@ def test_a_game_number_beyond_sqlite(tmp_path, capsys):
     assert "there is no saved game with that number" in one_line(capsys.readouterr().err)
 
 
-@pytest.mark.parametrize("data, match", [
-    ({**LOG, "events": [{"type": ["make"]}]}, r"event 1: unknown event type \['make'\]"),
-    ("[" * 100_000 + "]" * 100_000, "event 0: .* nests lists and objects more than 16 deep"),
-    ({**LOG, "players": ["Ann", "B\x1b]0;pwned\x07ob"]}, r"event 0: .*holds a control character \(\\x1b\)"),
-], ids=["type-a-list", "deep-brackets", "escape-in-name"])
+@pytest.mark.parametrize(
+    "data, match",
+    [
+        ({**LOG, "events": [{"type": ["make"]}]}, r"event 1: unknown event type \['make'\]"),
+        ("[" * 100_000 + "]" * 100_000, "event 0: .* nests lists and objects more than 16 deep"),
+        ({**LOG, "players": ["Ann", "B\x1b]0;pwned\x07ob"]}, r"event 0: .*holds a control character \(\\x1b\)"),
+    ],
+    ids=["type-a-list", "deep-brackets", "escape-in-name"],
+)
 def test_hostile_logs_are_one_line_and_save_nothing(tmp_path, capsys, data, match):
     log = _log(tmp_path, data)
     for command in (["replay", str(log)], ["--data-dir", str(tmp_path / "d"), "import", str(log)]):
@@ -72,8 +76,9 @@ def test_a_log_over_the_size_limit(tmp_path, capsys, monkeypatch):
 
 def test_cli_errors_are_one_unwrapped_line_when_stderr_is_not_a_terminal(tmp_path):
     long = tmp_path / ("a-very-long-folder-name-" * 6) / "log.json"
-    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(long)], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(long)], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert one_line(result.stderr).startswith("companion: cannot read game log ")
 
@@ -96,8 +101,10 @@ def test_export_never_overwrites_unasked_and_never_the_ledger(tmp_path, capsys):
     assert ledger.read_bytes() == before and len(Store(ledger).games()) == 1
 
 
-@pytest.mark.parametrize("where, match", [("no-such-folder/out.json", "cannot write .*No such file or directory"),
-                                          (".", "is a folder; name a file in it")])
+@pytest.mark.parametrize(
+    "where, match",
+    [("no-such-folder/out.json", "cannot write .*No such file or directory"), (".", "is a folder; name a file in it")],
+)
 def test_a_bad_export_path(tmp_path, capsys, where, match):
     data = tmp_path / "d"
     assert main(["--data-dir", str(data), "import", str(_log(tmp_path))]) == 0
@@ -182,8 +189,10 @@ async def test_the_app_starts_on_a_damaged_ledger_and_says_which_game_is_unreada
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+r")
         listed = app.screen.query_one("#saved-games", OptionList)
-        lines = {listed.get_option_at_index(i).id: str(listed.get_option_at_index(i).prompt)
-                 for i in range(listed.option_count)}
+        lines = {
+            listed.get_option_at_index(i).id: str(listed.get_option_at_index(i).prompt)
+            for i in range(listed.option_count)
+        }
         assert "cannot be read · damaged" in lines["2"] and "in play" in lines["1"] and "in play" in lines["3"]
         listed.highlighted = [*lines].index("2")
         await pilot.press("enter")

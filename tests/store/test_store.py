@@ -94,7 +94,7 @@ def test_damaged_event_row_is_reported(tmp_path):
     saved = new_saved_game(Store(path), "word-thief", ["Ann", "Bob"])
     saved.apply(Pass("Ann"))
     db = sqlite3.connect(path)
-    db.execute("UPDATE events SET body = '{\"type\": \"make\", \"player\": \"Bob\", \"words\": [[\"Q\"]]}'")
+    db.execute('UPDATE events SET body = \'{"type": "make", "player": "Bob", "words": [["Q"]]}\'')
     db.commit()
     with pytest.raises(SaveError, match="damaged"):
         Store(path).load(saved.id)
@@ -143,7 +143,6 @@ def test_undo_that_cannot_be_written_changes_nothing(tmp_path):
     assert saved.game.scores == {"Ann": -5, "Bob": 0} and len(saved.game.events) == 1
     assert saved.undo() == Pass("Ann")
     assert Store(path).load(saved.id).game.events == []
-
 
 
 def test_another_connection_s_write_moves_data_version_and_the_game_s_head(tmp_path):

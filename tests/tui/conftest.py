@@ -11,8 +11,6 @@ from companion.store import Store
 from companion.tui.app import CompanionApp, make_app
 
 
-
-
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "data"
@@ -31,4 +29,5 @@ def app_for(store: Store) -> Callable[..., CompanionApp]:
         app = make_app(store=store, **kwargs)
         app.cursor_blink = False
         return app
+
     return build

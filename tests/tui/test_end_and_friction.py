@@ -67,8 +67,17 @@ async def test_the_steal_dialog_fits_with_its_instructions_in_sight(app_for):
 
 # Two players with half a deck: seven refills of 7 and Bob's last refill of 5 empty the pile of 54,
 # and Ann's ninth word uses her whole hand with nothing left to draw.
-WHOLE_GAME = ["rainbow/hhhhdhd", "toasted/hhhhdhh", "special/dhhhhhh", "holiday/hdddddh", "miracle/ddhdsch",
-              "planets/sschddc", "trading/cdccddh", "oranges/dcsddds", "mounted/cchccds"]
+WHOLE_GAME = [
+    "rainbow/hhhhdhd",
+    "toasted/hhhhdhh",
+    "special/dhhhhhh",
+    "holiday/hdddddh",
+    "miracle/ddhdsch",
+    "planets/sschddc",
+    "trading/cdccddh",
+    "oranges/dcsddds",
+    "mounted/cchccds",
+]
 BOBS_FIVE = "QdZcJsXsKh"  # 10 + 10 + 8 + 8 + 5 = 41, cards the nine words left in the deck
 
 
@@ -91,7 +100,8 @@ async def test_a_game_played_until_the_pile_runs_out_opens_the_end_by_itself(app
         end = app.screen
         assert isinstance(end, EndScreen)
         assert str(end.query_one(".dialog-title").render()).startswith(
-            "The draw pile is empty and Ann holds no cards: the game is over.")
+            "The draw pile is empty and Ann holds no cards: the game is over."
+        )
         assert end.query_one("#hand-0", Input).disabled  # Ann holds nothing: nothing to ask
         await pilot.press(*"QdZc")
         assert "Bob holds 5 cards; 2 given" in str(end.query_one(Preview).render())
@@ -155,6 +165,7 @@ async def test_words_and_points_ends_without_asking_for_hands(app_for, store):
 
 # --- the judge at the table: the bluff survives the preview ------------------------------------------
 
+
 async def test_the_preview_keeps_the_dictionary_to_itself_unless_the_table_asks(app_for, store):
     hidden = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
     shown = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s", "show_verdicts": True})
@@ -182,6 +193,7 @@ async def test_the_start_screen_offers_the_verdicts_for_every_game(app_for, stor
 
 
 # --- the start screen --------------------------------------------------------------------------------
+
 
 async def test_the_start_screen_for_a_first_time_player(app_for, store):
     app = app_for()
@@ -218,20 +230,24 @@ async def test_the_house_setting_shows_the_verdicts_in_every_game_at_this_table(
 
 # --- typing ---------------------------------------------------------------------------------------------
 
+
 async def test_a_joker_count_mismatch_explains_the_notation_with_the_players_word(app_for):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"br*ad/cshd")  # a suit typed for the joker too
         preview = " ".join(str(app.screen.query_one(Preview).render()).split())
         assert preview.startswith("cards read: B R *A D ")
-        assert ("a joker takes no suit, so BR*AD has 3 suited cards (B R D; *A is the joker) but 4 suits: "
-                "type br*ad/csd, or br*ad/c for all") in preview
+        assert (
+            "a joker takes no suit, so BR*AD has 3 suited cards (B R D; *A is the joker) but 4 suits: "
+            "type br*ad/csd, or br*ad/c for all"
+        ) in preview
         await pilot.press("backspace", "backspace", "backspace", "s", "d")  # br*ad/csd
         preview = str(app.screen.query_one(Preview).render())
         assert "cards: B♣ R♠ *A D♦" in preview
 
 
 # --- the screen ----------------------------------------------------------------------------------------
+
 
 async def test_the_scoreboard_header_keeps_its_widths_after_undo_and_redo(app_for):
     app = app_for(demo=True)

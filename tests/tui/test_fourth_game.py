@@ -65,7 +65,9 @@ async def test_a_registered_game_is_started_and_played_at_the_table(ladder, app_
         end = app.screen
         assert isinstance(end, EndScreen) and not end.query(Input)  # a game that deducts no hands asks for none
         await pilot.press("enter")
-        assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(app.screen.query_one("#notice-body").render())
+        assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(
+            app.screen.query_one("#notice-body").render()
+        )
         await pilot.press("enter")
         assert game.ended and game.scores == {"Ann": 17, "Bob": 5}  # this game deducts no hands
     saved = store.load(store.games()[0].id).game

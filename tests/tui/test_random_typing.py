@@ -26,8 +26,26 @@ from .tuikit import SIZE, ledger_rows
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=24)
 PLAY_LIKE = st.from_regex(r"[a-z*=/ ]{1,10}(/[shdc]{1,4})?", fullmatch=True)
-KEYS = [*"acdehilnorstz/*=- ", "enter", "escape", "tab", "backspace", "space", "down", "up",
-        "ctrl+z", "ctrl+y", "ctrl+s", "ctrl+g", "ctrl+n", "ctrl+f", "ctrl+l", "ctrl+t", "ctrl+u", "f1"]
+KEYS = [
+    *"acdehilnorstz/*=- ",
+    "enter",
+    "escape",
+    "tab",
+    "backspace",
+    "space",
+    "down",
+    "up",
+    "ctrl+z",
+    "ctrl+y",
+    "ctrl+s",
+    "ctrl+g",
+    "ctrl+n",
+    "ctrl+f",
+    "ctrl+l",
+    "ctrl+t",
+    "ctrl+u",
+    "f1",
+]
 
 
 def legal(game, text: str) -> bool:

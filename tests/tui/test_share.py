@@ -49,8 +49,9 @@ async def test_share_of_a_server_for_this_computer_only_says_how_to_share_it(app
 
 
 async def test_a_record_left_by_a_stopped_server_is_not_shared(app_for, data_dir):
-    (data_dir / "serve.json").write_text('{"pid": 999999999, "base": "http://10.0.0.2:8000", "token": "t", '
-                                         '"shared": true}')
+    (data_dir / "serve.json").write_text(
+        '{"pid": 999999999, "base": "http://10.0.0.2:8000", "token": "t", "shared": true}'
+    )
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
         await run_command(pilot, "share the board")

@@ -188,7 +188,9 @@ async def test_judge_only_mode(app_for):
         assert app.screen.query_one(Banner).word == ""  # an old verdict never sits under new text
         await pilot.press("ctrl+u", *"café", "enter")  # as `companion judge café`: judged as CAFE, with a note
         judged = str(app.screen.query_one("#judged").render())
-        assert app.screen.query_one(Banner).word == "VALID" and "judged CAFÉ as CAFE: the cards carry no accents" in judged
+        assert (
+            app.screen.query_one(Banner).word == "VALID" and "judged CAFÉ as CAFE: the cards carry no accents" in judged
+        )
         await pilot.press(*"don't", "enter")
         assert "plain letters only" in str(app.screen.query_one("#judged").render())
         assert app.screen.query_one(Banner).word == ""
@@ -213,7 +215,8 @@ async def test_the_judge_tab_chooses_the_word_list_and_house_list(app_for, store
         await pilot.press("ctrl+g")
         assert isinstance(app.screen, JudgeScreen)
         assert str(app.screen.query_one("#judge-title").render()) == (
-            "Word judge · dictionary: family.txt · Word Thief house list: 1 accepted, 1 banned")
+            "Word judge · dictionary: family.txt · Word Thief house list: 1 accepted, 1 banned"
+        )
         verdicts = {}
         for word in ("dog", "za", "cat", "qat"):
             await pilot.press("ctrl+u", *word, "enter")
@@ -244,7 +247,10 @@ async def test_quiddler_round_entry_computes_bonuses(app_for, store):
         assert game.scores == {"Ann": 36, "Bob": 0} and game.round_number == 2
         rec = game.state.rounds[-1]
         assert [(r.most_words, r.longest_word) for r in rec.results] == [(10, 10), (0, 0)]
-        assert json.loads(ledger_rows(store, saved.id)[-1][0])["hands"]["Bob"] == {"words": [], "left": ["QU", "E", "A"]}
+        assert json.loads(ledger_rows(store, saved.id)[-1][0])["hands"]["Bob"] == {
+            "words": [],
+            "left": ["QU", "E", "A"],
+        }
 
 
 async def test_a_spelling_the_hand_cannot_hold_is_never_asked(app_for, store):
@@ -291,7 +297,7 @@ async def test_words_and_points_play_and_challenge(app_for, store):
 async def test_a_damaged_saved_game_is_reported_on_resume(app_for, store):
     saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"trump": "s"})
     with store._tx():
-        store.db.execute("INSERT INTO events (game_id, seq, body) VALUES (?, 1, '{\"type\": \"make\"')", (saved.id,))
+        store.db.execute('INSERT INTO events (game_id, seq, body) VALUES (?, 1, \'{"type": "make"\')', (saved.id,))
     app = app_for(game_id=saved.id)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -304,17 +310,38 @@ async def test_the_eighth_quiddler_round_ends_the_game_with_the_standings(app_fo
     deal = ["ate", "late", "plate", "planet", "planets", "pleasant", "planetary"]  # r+2 cards in round r
     for number, word in enumerate(deal, start=1):
         assert len(word) == number + 2
-        saved.apply(Round("Ann", (QuiddlerHand("Ann", (tuple(Card(c.upper()) for c in word),), ()),
-                                  QuiddlerHand("Bob", (), tuple(Card(c.upper()) for c in word)))))
+        saved.apply(
+            Round(
+                "Ann",
+                (
+                    QuiddlerHand("Ann", (tuple(Card(c.upper()) for c in word),), ()),
+                    QuiddlerHand("Bob", (), tuple(Card(c.upper()) for c in word)),
+                ),
+            )
+        )
     app = app_for(game_id=saved.id)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+r")
-        await pilot.press("enter", "down", "enter", "tab", *"a-p-l-e-n-t-y", "tab", "tab", "tab",
-                          *"e e e e e e e e e", "enter")
+        await pilot.press(
+            "enter", "down", "enter", "tab", *"a-p-l-e-n-t-y", "tab", "tab", "tab", *"e e e e e e e e e", "enter"
+        )
         assert isinstance(app.screen, RoundScreen)  # round 8 deals 10 cards: the entry is refused
-        await pilot.press("shift+tab", "shift+tab", "shift+tab", "ctrl+u", *"pleasantly", "tab", "tab", "tab",
-                          "ctrl+u", *"e e e e e e e e e e", "enter")
-        assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(app.screen.query_one("#notice-body").render())
+        await pilot.press(
+            "shift+tab",
+            "shift+tab",
+            "shift+tab",
+            "ctrl+u",
+            *"pleasantly",
+            "tab",
+            "tab",
+            "tab",
+            "ctrl+u",
+            *"e e e e e e e e e e",
+            "enter",
+        )
+        assert isinstance(app.screen, NoticeScreen) and "Ann wins!" in str(
+            app.screen.query_one("#notice-body").render()
+        )
         await pilot.press("enter")
         assert app.screen.game.ended
 

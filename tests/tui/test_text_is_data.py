@@ -21,11 +21,32 @@ from companion.text import NAME_WIDTH
 
 from .tuikit import SIZE
 
-HOSTILE_BITS = ["[", "]", "[/]", "[b]", "[@click=app.quit]", "[red on blue]", "\\", "\x1b[2J", "\x1b]0;owned\x07",
-                "\x07", "\r", "\u202e", "\x9b", "e\u0301", "é", "Zoë", " "]
-HOSTILE = st.lists(st.one_of(st.sampled_from(HOSTILE_BITS), st.characters(blacklist_categories=("Cs",),
-                                                                          blacklist_characters=","))
-                   ).map("".join).filter(lambda s: s.strip())
+HOSTILE_BITS = [
+    "[",
+    "]",
+    "[/]",
+    "[b]",
+    "[@click=app.quit]",
+    "[red on blue]",
+    "\\",
+    "\x1b[2J",
+    "\x1b]0;owned\x07",
+    "\x07",
+    "\r",
+    "\u202e",
+    "\x9b",
+    "e\u0301",
+    "é",
+    "Zoë",
+    " ",
+]
+HOSTILE = (
+    st.lists(
+        st.one_of(st.sampled_from(HOSTILE_BITS), st.characters(blacklist_categories=("Cs",), blacklist_characters=","))
+    )
+    .map("".join)
+    .filter(lambda s: s.strip())
+)
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

@@ -66,7 +66,9 @@ async def test_pass_asks_first_then_costs_five_and_draws_one(app_for, store):
     app = app_for(demo=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
-        assert isinstance(app.screen, ConfirmScreen) and "-5" in str(app.screen.query_one(".dialog").query("Static").last().render())
+        assert isinstance(app.screen, ConfirmScreen) and "-5" in str(
+            app.screen.query_one(".dialog").query("Static").last().render()
+        )
         await pilot.press("escape")
         assert len(app.screen.game.events) == 5
         await pilot.press("ctrl+n", "enter")
@@ -120,8 +122,11 @@ async def test_steal_offers_only_stealable_words_and_shows_the_transfer(app_for,
         steal = app.screen
         assert isinstance(steal, StealScreen)
         options = steal.query_one(SelectionList)
-        enabled = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
-                   if not options.get_option_at_index(i).disabled]
+        enabled = [
+            str(options.get_option_at_index(i).prompt)
+            for i in range(options.option_count)
+            if not options.get_option_at_index(i).disabled
+        ]
         assert len(enabled) == 1 and enabled[0].startswith("HOSE")
         assert "cannot: locked in hearts" in str(options.get_option_at_index(1).prompt)
         await pilot.press("space", *"hoses/hsdcs")

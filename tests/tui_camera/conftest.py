@@ -12,8 +12,6 @@ from companion.tui.app import CompanionApp, make_app
 from .camkit import StandInCamera
 
 
-
-
 @pytest.fixture(scope="session")
 def vision_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("vision-data")
@@ -37,4 +35,5 @@ def app_for(store: Store) -> Callable[..., CompanionApp]:
         app = make_app(store=store, camera=StandInCamera(*photos), **kwargs)
         app.cursor_blink = False
         return app
+
     return build

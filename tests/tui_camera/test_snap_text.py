@@ -9,13 +9,16 @@ from companion.tui.card_reader import SAMPLES, SnapCard, fix_card, read_cards
 from companion.tui.snap_text import snap_text, spelled
 
 
-@pytest.mark.parametrize(("game", "words", "text"), [
-    ("word-thief", [[("C", "h"), ("A", "h"), ("T", "s")]], "ChAhTs"),
-    ("word-thief", [[("*E", None), ("L", "d")], [("O", "c"), ("X", "s")]], "*eLd OcXs"),
-    ("quiddler", [[("QU", None), ("I", None), ("T", None)]], "qu-i-t"),
-    ("quiddler", [[("Q", None), ("U", None), ("I", None), ("T", None)]], "q-u-i-t"),
-    ("words-and-points", [[("C", None), ("A", None), ("T", None)], [("*O", None), ("X", None)]], "cat *ox"),
-])
+@pytest.mark.parametrize(
+    ("game", "words", "text"),
+    [
+        ("word-thief", [[("C", "h"), ("A", "h"), ("T", "s")]], "ChAhTs"),
+        ("word-thief", [[("*E", None), ("L", "d")], [("O", "c"), ("X", "s")]], "*eLd OcXs"),
+        ("quiddler", [[("QU", None), ("I", None), ("T", None)]], "qu-i-t"),
+        ("quiddler", [[("Q", None), ("U", None), ("I", None), ("T", None)]], "q-u-i-t"),
+        ("words-and-points", [[("C", None), ("A", None), ("T", None)], [("*O", None), ("X", None)]], "cat *ox"),
+    ],
+)
 def test_text_parses_back_to_the_same_cards(game: str, words: list, text: str) -> None:
     assert snap_text(game, words) == text
     parsed = new_game(game, ["Ann", "Bob"]).parse_play(text)
@@ -36,26 +39,32 @@ def test_the_judge_gets_the_spelling() -> None:
 READ = SnapCard("R", "d", 0.42, flagged=True)
 
 
-@pytest.mark.parametrize(("game", "card", "typed", "face", "suit"), [
-    ("word-thief", READ, "th", "T", "h"),
-    ("word-thief", READ, "T", "T", "d"),  # the letter alone keeps the suit read
-    ("word-thief", READ, "/c", "R", "c"),  # the suit alone keeps the letter
-    ("word-thief", READ, "*e", "*E", None),
-    ("word-thief", SnapCard("*", None, 0.9, False), "e", "*E", None),  # on a joker a letter is what it stands for
-    ("word-thief", SnapCard("*", None, 0.9, False), "eh", "E", "h"),  # ... and letter and suit make it a card
-    ("quiddler", SnapCard("Q", None, 0.3, True), "qu", "QU", None),
-    ("words-and-points", SnapCard("*", None, 1.0, False), "c", "*C", None),
-])
+@pytest.mark.parametrize(
+    ("game", "card", "typed", "face", "suit"),
+    [
+        ("word-thief", READ, "th", "T", "h"),
+        ("word-thief", READ, "T", "T", "d"),  # the letter alone keeps the suit read
+        ("word-thief", READ, "/c", "R", "c"),  # the suit alone keeps the letter
+        ("word-thief", READ, "*e", "*E", None),
+        ("word-thief", SnapCard("*", None, 0.9, False), "e", "*E", None),  # on a joker a letter is what it stands for
+        ("word-thief", SnapCard("*", None, 0.9, False), "eh", "E", "h"),  # ... and letter and suit make it a card
+        ("quiddler", SnapCard("Q", None, 0.3, True), "qu", "QU", None),
+        ("words-and-points", SnapCard("*", None, 1.0, False), "c", "*C", None),
+    ],
+)
 def test_fix_card(game: str, card: SnapCard, typed: str, face: str, suit: str | None) -> None:
     fixed = fix_card(game, card, typed)
     assert (fixed.face, fixed.suit, fixed.flagged, fixed.fixed) == (face, suit, False, True)
 
 
-@pytest.mark.parametrize(("game", "typed", "message"), [
-    ("word-thief", "rdx", "letter and the suit"),
-    ("quiddler", "zz", "not a Quiddler card"),
-    ("quiddler", "*e", "no wild card"),
-])
+@pytest.mark.parametrize(
+    ("game", "typed", "message"),
+    [
+        ("word-thief", "rdx", "letter and the suit"),
+        ("quiddler", "zz", "not a Quiddler card"),
+        ("quiddler", "*e", "no wild card"),
+    ],
+)
 def test_fix_card_says_what_to_type(game: str, typed: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         fix_card(game, READ, typed)

@@ -93,8 +93,9 @@ async def test_a_card_fixed_by_typing_is_what_the_ledger_gets(app_for, store):
         assert saved_events(store, gid)[-1]["words"] == [["Rc", "Xs", "Is", "Rd", "Tc"]]
 
 
-DOUBTFUL = Snap(((SnapCard("C", "h", 1.0, False), SnapCard("*", None, 0.95, False), SnapCard("T", "s", 0.4, True)),),
-                ())
+DOUBTFUL = Snap(
+    ((SnapCard("C", "h", 1.0, False), SnapCard("*", None, 0.95, False), SnapCard("T", "s", 0.4, True)),), ()
+)
 
 
 async def test_the_cursor_starts_on_the_first_card_to_check_and_a_joker_asks_its_letter(app_for, store, monkeypatch):
@@ -126,8 +127,9 @@ async def test_a_snap_reads_with_the_tables_own_deck_file(app_for, store, monkey
     ours = tmp_path / "ours.json"
     ours.write_text(json.dumps({**json.loads((DECK_DIR / "word-thief.json").read_text()), "name": "our deck"}))
     read_with = []
-    monkeypatch.setattr("companion.tui.screens.snap.read_cards",
-                        lambda photo, game, deck: read_with.append(deck) or DOUBTFUL)
+    monkeypatch.setattr(
+        "companion.tui.screens.snap.read_cards", lambda photo, game, deck: read_with.append(deck) or DOUBTFUL
+    )
     saved = new_saved_game(store, "word-thief", ["Ann", "Bob"], {"deck_file": str(ours)})
     app = app_for("word-thief-1", game_id=saved.id)
     async with app.run_test(size=SIZE) as pilot:
@@ -247,8 +249,10 @@ async def test_words_and_points_asks_for_the_table_letters(app_for, store):
 
 
 def test_the_app_starts_without_loading_the_reader():
-    code = ("import sys; from companion.tui.app import make_app; import companion.tui.screens.table; "
-            "print(sorted(m for m in ('cv2', 'vision', 'numpy') if m in sys.modules))")
+    code = (
+        "import sys; from companion.tui.app import make_app; import companion.tui.screens.table; "
+        "print(sorted(m for m in ('cv2', 'vision', 'numpy') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

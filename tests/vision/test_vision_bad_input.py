@@ -22,8 +22,14 @@ SAMPLE = ROOT / "assets" / "samples" / "quiddler-1.jpg"
 
 
 def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "vision", *args], capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "vision", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def test_not_an_image(tmp_path: Path) -> None:
@@ -140,8 +146,19 @@ def test_cli_table_and_usage() -> None:
 def test_exit_codes_are_distinct() -> None:
     from vision import errors
 
-    codes = [cls.exit_code for cls in (errors.VisionError, NotAnImage, TinyImage, NoCardsFound, CardsOverlap,
-                                        OcrUnavailable, NoCamera, OrderMismatch)]
+    codes = [
+        cls.exit_code
+        for cls in (
+            errors.VisionError,
+            NotAnImage,
+            TinyImage,
+            NoCardsFound,
+            CardsOverlap,
+            OcrUnavailable,
+            NoCamera,
+            OrderMismatch,
+        )
+    ]
     assert len(set(codes)) == len(codes) and 2 not in codes and 0 not in codes
 
 
@@ -153,11 +170,15 @@ def test_cli_snap_without_camera_is_one_line(tmp_path: Path) -> None:
 
 
 def test_vision_imports_no_textual_and_only_pure_companion_modules() -> None:
-    code = ("import sys, vision, vision.camera, vision.teach, vision.render\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'companion')))\n")
+    code = (
+        "import sys, vision, vision.camera, vision.teach, vision.render\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'companion')))\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert run.stdout.strip() == ("['companion', 'companion.decks', 'companion.errors', 'companion.files', "
-                                  "'companion.paths', 'companion.plural', 'companion.text']")
+    assert run.stdout.strip() == (
+        "['companion', 'companion.decks', 'companion.errors', 'companion.files', "
+        "'companion.paths', 'companion.plural', 'companion.text']"
+    )
 
 
 def _png_1bit(path: Path, width: int, height: int) -> None:
@@ -171,8 +192,12 @@ def _png_1bit(path: Path, width: int, height: int) -> None:
     row = b"\x00" * (1 + (width + 7) // 8)
     z = zlib.compressobj(9)
     body = b"".join(z.compress(row) for _ in range(height)) + z.flush()
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
-                     + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+        + chunk(b"IDAT", body)
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_a_picture_too_big_is_refused_from_its_header(tmp_path: Path) -> None:
@@ -185,13 +210,14 @@ def test_a_picture_too_big_is_refused_from_its_header(tmp_path: Path) -> None:
 def test_a_jpeg_cut_short_says_so(tmp_path: Path) -> None:
     whole = SAMPLE.read_bytes()
     cut = tmp_path / "cut.jpg"
-    cut.write_bytes(whole[:len(whole) * 2 // 3])
+    cut.write_bytes(whole[: len(whole) * 2 // 3])
     with pytest.raises(NotAnImage, match="the file is cut short"):
         read_photo(cut, "quiddler")
     result = run_cli("read", "--game", "quiddler", str(cut))
     assert result.returncode == NotAnImage.exit_code
-    assert result.stderr.strip().splitlines() == [f"{cut}: the file is cut short (an unfinished copy or download); "
-                                                  "copy the photo again"]  # no libjpeg warning before it
+    assert result.stderr.strip().splitlines() == [
+        f"{cut}: the file is cut short (an unfinished copy or download); copy the photo again"
+    ]  # no libjpeg warning before it
 
 
 def test_a_folder_and_an_unreadable_file(tmp_path: Path, monkeypatch) -> None:
@@ -245,4 +271,5 @@ def test_a_damaged_taught_deck_is_one_line(tmp_path: Path, monkeypatch) -> None:
     assert result.returncode == VisionError.exit_code
     assert result.stderr.strip().splitlines() == [
         f"{SAMPLE}: {taught_path('quiddler')} is damaged; teach the deck again with --replace, "
-        "or delete the file to read with the drawn designs only"]
+        "or delete the file to read with the drawn designs only"
+    ]

@@ -129,7 +129,7 @@ def test_card_mostly_outside_the_frame_is_told_not_read() -> None:
     corners = np.array([t["corners"] for t in photo.truth["cards"]])
     right = int(corners[:, :, 0].max(1).argmax())  # the card reaching furthest right
     x0, x1 = corners[right, :, 0].min(), corners[right, :, 0].max()
-    cut = photo.image[:, :int(x0 + 0.3 * (x1 - x0))]  # a third of it left in the photo
+    cut = photo.image[:, : int(x0 + 0.3 * (x1 - x0))]  # a third of it left in the photo
     reading = read_photo(cut, "word-thief")
     # The cut card touches the next one in its word: both are left out, and the player is told why.
     assert len(reading.cards) == len(photo.truth["cards"]) - 2

@@ -24,8 +24,15 @@ def card(x: float, y: float, w: float = 100, h: float = 140, flipped: bool = Fal
 
 def test_rows_and_gaps_make_words() -> None:
     # Row 1: three touching cards, a gap, two cards; row 2 (listed first): one word of two.
-    quads = [card(100, 400), card(210, 400), card(0, 200), card(100, 200), card(200, 200, flipped=True),
-             card(400, 205), card(500, 200)]
+    quads = [
+        card(100, 400),
+        card(210, 400),
+        card(0, 200),
+        card(100, 200),
+        card(200, 200, flipped=True),
+        card(400, 205),
+        card(500, 200),
+    ]
     assert group_words(quads) == [[2, 3, 4], [5, 6], [0, 1]]
 
 
@@ -80,8 +87,11 @@ def test_a_count_off_names_the_card_and_writes_the_picture(data_dir) -> None:
     photo = render_deck("quiddler", 7, table="green-felt", size=(1600, 1200))
     tokens = order_text(photo.truth["cards"]).split()
     del tokens[12]  # the player left out the 13th card
-    with pytest.raises(OrderMismatch, match=r"found 31 cards but --order lists 30: card 13 \(row \d, position \d\) "
-                                            r"is not in --order") as err:
+    with pytest.raises(
+        OrderMismatch,
+        match=r"found 31 cards but --order lists 30: card 13 \(row \d, position \d\) "
+        r"is not in --order",
+    ) as err:
         teach("quiddler", " ".join(tokens), [photo.image])
     picture = data_dir / "vision" / "teach-quiddler.jpg"
     assert str(picture) in str(err.value)

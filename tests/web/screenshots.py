@@ -22,8 +22,14 @@ TV = {"width": 1920, "height": 1080}
 def word_thief(store: Store, end: bool) -> int:
     """A trump lock, a steal, a joker, a spade lock and a pass; at the end, the hands shown."""
     saved = new_saved_game(store, "word-thief", ["Ann", "Bob", "Cy", "Dee"], {"trump": "h"})
-    plays = [("Ann", "cat/h", None), ("Bob", "rain/sdhc", None), ("Cy", "brain/dsdhc", ("Bob", "RAIN")),
-             ("Dee", "w*ay/dd", None), ("Ann", "jot/s", None), ("Bob", "hose/hsdc", None)]
+    plays = [
+        ("Ann", "cat/h", None),
+        ("Bob", "rain/sdhc", None),
+        ("Cy", "brain/dsdhc", ("Bob", "RAIN")),
+        ("Dee", "w*ay/dd", None),
+        ("Ann", "jot/s", None),
+        ("Bob", "hose/hsdc", None),
+    ]
     for player, typed, stolen in plays:
         words = saved.game.parse_play(typed)
         saved.apply(Steal(player, (stolen,), words) if stolen else Make(player, words))
@@ -40,12 +46,20 @@ def quiddler(store: Store) -> int:
     def cards(text: str):
         return saved.game.parse_play(text)[0] if text else ()
 
-    rounds = [("Ann", {"Ann": (["qu-i-t"], ""), "Bob": ([], "z-e-a"), "Cy": (["a-t"], "e")}),
-              ("Bob", {"Ann": ([], "a-e-i-o"), "Bob": (["c-a-t-s"], ""), "Cy": (["th-e"], "r-s")}),
-              ("Cy", {"Ann": (["in-k"], "e-r-s"), "Bob": (["b-e-d"], "l-o"), "Cy": (["er-a", "s-o-n"], "")})]
+    rounds = [
+        ("Ann", {"Ann": (["qu-i-t"], ""), "Bob": ([], "z-e-a"), "Cy": (["a-t"], "e")}),
+        ("Bob", {"Ann": ([], "a-e-i-o"), "Bob": (["c-a-t-s"], ""), "Cy": (["th-e"], "r-s")}),
+        ("Cy", {"Ann": (["in-k"], "e-r-s"), "Bob": (["b-e-d"], "l-o"), "Cy": (["er-a", "s-o-n"], "")}),
+    ]
     for out, hands in rounds:
-        saved.apply(Round(out, tuple(QuiddlerHand(p, tuple(cards(w) for w in words), cards(left))
-                                     for p, (words, left) in hands.items())))
+        saved.apply(
+            Round(
+                out,
+                tuple(
+                    QuiddlerHand(p, tuple(cards(w) for w in words), cards(left)) for p, (words, left) in hands.items()
+                ),
+            )
+        )
     return saved.id
 
 
@@ -53,9 +67,11 @@ def main() -> None:
     docs = ROOT / "docs"
     with tempfile.TemporaryDirectory() as tmp, launch() as browser:
         store = Store(Path(tmp) / "ledger.sqlite3")
-        shots = {"board-word-thief": (word_thief(store, end=False), [PHONE, TV]),
-                 "board-quiddler": (quiddler(store), [TV]),
-                 "board-game-over": (word_thief(store, end=True), [PHONE])}
+        shots = {
+            "board-word-thief": (word_thief(store, end=False), [PHONE, TV]),
+            "board-quiddler": (quiddler(store), [TV]),
+            "board-game-over": (word_thief(store, end=True), [PHONE]),
+        }
         with serving(Path(tmp)) as (base, _):
             for name, (gid, sizes) in shots.items():
                 for size in sizes:

@@ -25,8 +25,10 @@ saved.apply(Make(saved.game.to_play, saved.game.parse_play(sys.argv[2])))
 """
 
 if CHROMIUM is None:
-    pytest.skip("the browser tests need Chromium: apt-get install chromium (make test installs it where it runs "
-                "as root)", allow_module_level=True)
+    pytest.skip(
+        "the browser tests need Chromium: apt-get install chromium (make test installs it where it runs as root)",
+        allow_module_level=True,
+    )
 pytest.importorskip("playwright", reason="the browser tests need playwright: pip install -e '.[test]'")
 
 
@@ -53,8 +55,9 @@ def test_a_play_committed_elsewhere_shows_on_every_open_board_within_two_seconds
     from playwright.sync_api import expect
 
     base, gid, env = served
-    boards = [browser.new_page(viewport=size) for size in ({"width": 390, "height": 844},
-                                                            {"width": 1920, "height": 1080})]
+    boards = [
+        browser.new_page(viewport=size) for size in ({"width": 390, "height": 844}, {"width": 1920, "height": 1080})
+    ]
     for page in boards:
         page.goto(f"{base}/board/{gid}")
         expect(page.locator("#live")).to_have_text("live", timeout=5000)

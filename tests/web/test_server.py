@@ -78,8 +78,14 @@ async def test_shared_boards_need_the_token(tmp_path):
 async def test_unknown_games_and_paths_get_the_404_page(tmp_path):
     store = Store(tmp_path / "l.sqlite3")
     async with client_for(store) as client:
-        for path in ("/board/99", "/board/99/live", "/board/abc", "/etc/passwd", "/static/xterm.css",
-                     "/board/1/../../ledger.sqlite3"):
+        for path in (
+            "/board/99",
+            "/board/99/live",
+            "/board/abc",
+            "/etc/passwd",
+            "/static/xterm.css",
+            "/board/1/../../ledger.sqlite3",
+        ):
             response = await client.get(path)
             assert response.status == 404, path
             assert "<h1>" in await response.text() and response.content_type == "text/html"
@@ -95,13 +101,23 @@ async def test_path_traversal_is_refused(tmp_path):
 
         def raw(path: str) -> str:
             with socket.create_connection(("127.0.0.1", port)) as s:
-                s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {COOKIE}={TOKEN}\r\n"
-                          "Connection: close\r\n\r\n".encode())
+                s.sendall(
+                    f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {COOKIE}={TOKEN}\r\n"
+                    "Connection: close\r\n\r\n".encode()
+                )
                 return b"".join(iter(lambda: s.recv(65536), b"")).decode("latin-1")
 
-        answers = [await asyncio.to_thread(raw, path) for path in (
-            "/app/static/../../server.py", "/app/static/..%2f..%2fserver.py", "/app/static/%2e%2e/%2e%2e/server.py",
-            "/app/static/../../../../../../etc/passwd", "/board/../etc/passwd", f"/app/static/{tmp_path}/secret.txt")]
+        answers = [
+            await asyncio.to_thread(raw, path)
+            for path in (
+                "/app/static/../../server.py",
+                "/app/static/..%2f..%2fserver.py",
+                "/app/static/%2e%2e/%2e%2e/server.py",
+                "/app/static/../../../../../../etc/passwd",
+                "/board/../etc/passwd",
+                f"/app/static/{tmp_path}/secret.txt",
+            )
+        ]
         ok = await asyncio.to_thread(raw, "/app/static/css/xterm.css")
     for answer in answers:
         status = int(answer.split()[1])
@@ -173,8 +189,15 @@ async def test_each_games_board_shows_what_that_game_has(tmp_path):
     store = Store(tmp_path / "l.sqlite3")
     quiddler = new_saved_game(store, "quiddler", ["Ann", "Bob"])
     # round 1: Ann QU-I-T 14 + most words 10 + longest 10 = 34; Bob's Z E A (-18) floored to 0
-    quiddler.apply(Round("Ann", (QuiddlerHand("Ann", quiddler.game.parse_play("qu-i-t"), ()),
-                                 QuiddlerHand("Bob", (), quiddler.game.parse_play("z-e-a")[0]))))
+    quiddler.apply(
+        Round(
+            "Ann",
+            (
+                QuiddlerHand("Ann", quiddler.game.parse_play("qu-i-t"), ()),
+                QuiddlerHand("Bob", (), quiddler.game.parse_play("z-e-a")[0]),
+            ),
+        )
+    )
     points = new_saved_game(store, "words-and-points", ["Ann", "Bob"])
     points.apply(Make("Ann", points.game.parse_play("cat")))
     over = a_game(store)

@@ -34,9 +34,13 @@ def test_the_network_link_carries_the_token_and_the_local_one_needs_none():
     assert shared.board_url() == "http://192.168.1.20:8000/?token=a%20b"
     local = sharing_for("127.0.0.1", 8000, "tok")
     assert (local.shared, local.board_url(3), local.app_url()) == (
-        False, "http://127.0.0.1:8000/board/3", "http://127.0.0.1:8000/app?token=tok")
+        False,
+        "http://127.0.0.1:8000/board/3",
+        "http://127.0.0.1:8000/app?token=tok",
+    )
     assert sharing_for("0.0.0.0", 9000, "t").shared and not sharing_for("0.0.0.0", 9000, "t").base.startswith(
-        "http://0.0.0.0")
+        "http://0.0.0.0"
+    )
 
 
 def test_shared_addresses_print_with_their_qr_codes_side_by_side_when_they_fit():
@@ -63,6 +67,8 @@ def test_a_port_in_use_is_one_line_and_records_nothing(capsys):
         assert main(["serve", "--port", str(port)]) == 2
     printed = capsys.readouterr()
     assert printed.out == ""
-    assert printed.err.strip() == (f"companion: cannot serve on 127.0.0.1:{port}: that port is in use; choose another "
-                                   "port with --port, or another address with --host")
+    assert printed.err.strip() == (
+        f"companion: cannot serve on 127.0.0.1:{port}: that port is in use; choose another "
+        "port with --port, or another address with --host"
+    )
     assert not (data_dir() / "serve.json").exists()

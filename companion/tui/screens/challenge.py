@@ -32,8 +32,9 @@ class ChallengeScreen(ModalScreen[Challenge | None]):
                 owner, word = self.targets[0]
                 if self.game.challenge_names_word:
                     yield Static("Which word is challenged?", classes="dialog-title")
-                    yield OptionList(*[Option(Text(f"{w}  ({o})"), id=str(i)) for i, (o, w) in enumerate(self.targets)],
-                                     id="words")
+                    yield OptionList(
+                        *[Option(Text(f"{w}  ({o})"), id=str(i)) for i, (o, w) in enumerate(self.targets)], id="words"
+                    )
                 else:
                     yield Static(Text(f"Challenge {word}, played by {owner}?"), classes="dialog-title")
                 yield Static("Who challenges? (Enter judges the word at once)")

@@ -25,24 +25,44 @@ class CoachScreen(Screen):
     @classmethod
     def steals(cls, game: Game) -> CoachScreen:
         ideas = game.table_steals()
-        rows: list[list[object]] = [[i.owner or "", i.stolen, " ".join(i.add), i.word, i.points]
-                                    for i in ideas[:SHOWN_STEALS]]
+        rows: list[list[object]] = [
+            [i.owner or "", i.stolen, " ".join(i.add), i.word, i.points] for i in ideas[:SHOWN_STEALS]
+        ]
         more = f" ({len(ideas) - SHOWN_STEALS} more not shown)" if len(ideas) > SHOWN_STEALS else ""
-        note = (f"Words {game.to_play} could steal with one or two letters from the hand, best first{more}. "
-                "Points before suits: letter sum and length bonus." if ideas
-                else f"Nothing on the table can be stolen by {game.to_play} now (own and locked words cannot).")
+        note = (
+            f"Words {game.to_play} could steal with one or two letters from the hand, best first{more}. "
+            "Points before suits: letter sum and length bonus."
+            if ideas
+            else f"Nothing on the table can be stolen by {game.to_play} now (own and locked words cannot)."
+        )
         return cls("Coach: the steals on the table", note, ["from", "word", "add", "new word", "points"], rows)
 
     @classmethod
     def review(cls, game: Game) -> CoachScreen:
         moments = game.review()
-        rows: list[list[object]] = [[m.at, m.player, m.played, "-" if m.points is None else m.points,
-                                     m.best or "-", "-" if m.best_points is None else m.best_points, m.note]
-                                    for m in moments]
-        note = "Each turn beside the best the coach finds (docs/coach.md says how it looks)." if moments \
+        rows: list[list[object]] = [
+            [
+                m.at,
+                m.player,
+                m.played,
+                "-" if m.points is None else m.points,
+                m.best or "-",
+                "-" if m.best_points is None else m.best_points,
+                m.note,
+            ]
+            for m in moments
+        ]
+        note = (
+            "Each turn beside the best the coach finds (docs/coach.md says how it looks)."
+            if moments
             else "Nothing to review: no turn was played."
-        return cls(f"Coach: the review of this {game.title} game", note,
-                   ["when", "player", "played", "pts", "coach's best", "pts", ""], rows)
+        )
+        return cls(
+            f"Coach: the review of this {game.title} game",
+            note,
+            ["when", "player", "played", "pts", "coach's best", "pts", ""],
+            rows,
+        )
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.title_text, style="bold"), id="coach-title")

@@ -17,11 +17,15 @@ from companion.tui.screens.notice import standings_text
 from companion.tui.rich_text import name_text, outcome_text
 from companion.tui.widgets.preview import Preview
 
+
 class EndScreen(ModalScreen[End | None]):
     """Enter moves to the next hand; Enter on the last hand ends the game once the entry is legal."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel"), Binding("enter", "submit", "Next hand / end the game"),
-                Binding("ctrl+o", "snap", "Snap hand", tooltip="Read the cards of the hand from the webcam")]
+    BINDINGS = [
+        Binding("escape", "dismiss", "Cancel"),
+        Binding("enter", "submit", "Next hand / end the game"),
+        Binding("ctrl+o", "snap", "Snap hand", tooltip="Read the cards of the hand from the webcam"),
+    ]
 
     def __init__(self, game: Game, over: str = "") -> None:
         """``over``: why the game is over by itself (the draw pile and a hand used up), or "" when the table stops."""
@@ -33,8 +37,12 @@ class EndScreen(ModalScreen[End | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             why = f"{self.over[0].upper()}{self.over[1:]}: the game is over. " if self.over else "End of game. "
-            what = ("The cards left in each hand are deducted. Enter goes to the next hand, and on the last one "
-                    "ends the game." if self.asks_hands else "Stop the game here? Enter ends it.")
+            what = (
+                "The cards left in each hand are deducted. Enter goes to the next hand, and on the last one "
+                "ends the game."
+                if self.asks_hands
+                else "Stop the game here? Enter ends it."
+            )
             doubt = " Escape, then ^g, challenges the last play first." if self.over else ""
             yield Static(Text(why + what + doubt), classes="dialog-title")
             if self.asks_hands:
@@ -42,8 +50,11 @@ class EndScreen(ModalScreen[End | None]):
                     for i, player in enumerate(self.game.players):
                         held = self.sizes.get(player, 0)
                         yield Label(Text.assemble(name_text(player), f" ({held})"))
-                        yield Input(placeholder=f"{plural(held, 'card')}: {self.game.hand_hint}" if held
-                                    else "no cards left", id=f"hand-{i}", disabled=not held)
+                        yield Input(
+                            placeholder=f"{plural(held, 'card')}: {self.game.hand_hint}" if held else "no cards left",
+                            id=f"hand-{i}",
+                            disabled=not held,
+                        )
             yield Preview(id="end-preview")
         yield Footer(show_command_palette=False)
 
@@ -53,8 +64,10 @@ class EndScreen(ModalScreen[End | None]):
     def end_event(self) -> End:
         if not self.asks_hands:
             return End()
-        hands = tuple((p, self.game.parse_cards(self.query_one(f"#hand-{i}", Input).value))
-                      for i, p in enumerate(self.game.players))
+        hands = tuple(
+            (p, self.game.parse_cards(self.query_one(f"#hand-{i}", Input).value))
+            for i, p in enumerate(self.game.players)
+        )
         return End(hands)
 
     def update_preview(self) -> None:
@@ -66,8 +79,9 @@ class EndScreen(ModalScreen[End | None]):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="check the cards")
             return
-        body = Text.assemble(outcome_text(outcome), "\n" if outcome.lines else "",
-                             standings_text(self.game, outcome.after))
+        body = Text.assemble(
+            outcome_text(outcome), "\n" if outcome.lines else "", standings_text(self.game, outcome.after)
+        )
         preview.show(body, "ok", title="if the game ends now")
 
     def on_input_changed(self, event: Input.Changed) -> None:

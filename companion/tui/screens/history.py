@@ -29,9 +29,11 @@ def score_series(game: Game) -> dict[str, list[int]]:
 
 
 class HistoryScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the table"),
-                Binding("ctrl+t", "show_tab('chart')", "Chart"),
-                Binding("ctrl+l", "show_tab('ledger')", "Ledger")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back to the table"),
+        Binding("ctrl+t", "show_tab('chart')", "Chart"),
+        Binding("ctrl+l", "show_tab('ledger')", "Ledger"),
+    ]
 
     def __init__(self, game: Game, tab: str = "ledger") -> None:
         super().__init__()
@@ -62,15 +64,32 @@ class HistoryScreen(Screen):
         table.clear(columns=True)
         rows: list[tuple[Text, Text, Text, Text, Text]] = []
         for n, outcome in enumerate(self.game.outcomes, start=1):
-            rows.append((Text(str(n), style="bold"), Text(), Text(), Text(),
-                         Text(outcome.summary or outcome.event.type, style="bold")))
+            rows.append(
+                (
+                    Text(str(n), style="bold"),
+                    Text(),
+                    Text(),
+                    Text(),
+                    Text(outcome.summary or outcome.event.type, style="bold"),
+                )
+            )
             shown: set[str] = set()  # a player's chip move goes on his first line of the event only
             for line in outcome.lines:
                 move = outcome.chips.get(line.player) if line.player not in shown else None
                 shown.add(line.player)
-                rows.append((Text(), name_text(line.player), Text(signed(line.total), justify="right", style="green"
-                                                       if line.total > 0 else "red" if line.total else ""),
-                             move_text(move) if move else Text(), Text(line.note)))
+                rows.append(
+                    (
+                        Text(),
+                        name_text(line.player),
+                        Text(
+                            signed(line.total),
+                            justify="right",
+                            style="green" if line.total > 0 else "red" if line.total else "",
+                        ),
+                        move_text(move) if move else Text(),
+                        Text(line.note),
+                    )
+                )
         if not rows:
             rows.append((Text(), Text(), Text(), Text(), Text("No events yet.")))
         names = max([6, *(name_text(p).cell_len for p in self.game.players)])
@@ -86,8 +105,9 @@ class HistoryScreen(Screen):
         table.add_column("What", width=what)
         console = self.app.console
         for number, player, points, move, note in rows:
-            table.add_row(number, player, points, wrapped(console, move, chips), wrapped(console, note, what),
-                          height=None)
+            table.add_row(
+                number, player, points, wrapped(console, move, chips), wrapped(console, note, what), height=None
+            )
         table.move_cursor(row=table.row_count - 1)
 
     def draw_chart(self) -> None:

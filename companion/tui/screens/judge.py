@@ -18,8 +18,10 @@ from companion.tui.widgets.banner import Banner
 class JudgeScreen(Screen):
     """No game and no ledger: the dictionary alone. Several words are judged as a whole."""
 
-    BINDINGS = [Binding("escape", "leave", "Leave"),
-                Binding("ctrl+o", "snap", "Snap", tooltip="Read the word held up to the webcam")]
+    BINDINGS = [
+        Binding("escape", "leave", "Leave"),
+        Binding("ctrl+o", "snap", "Snap", tooltip="Read the word held up to the webcam"),
+    ]
 
     def __init__(self, lexicon: Lexicon | None = None, house_of: str | None = None) -> None:
         """``house_of``: the game whose house list ``lexicon`` holds, named so the table knows what judges."""
@@ -30,8 +32,10 @@ class JudgeScreen(Screen):
     def in_use(self) -> str:
         text = f"Word judge · dictionary: {self.lexicon.source}"
         if self.house_of:
-            text += (f" · {GAME_CLASSES[self.house_of].title} house list: {len(self.lexicon.house.accepted)} "
-                     f"accepted, {len(self.lexicon.house.banned)} banned")
+            text += (
+                f" · {GAME_CLASSES[self.house_of].title} house list: {len(self.lexicon.house.accepted)} "
+                f"accepted, {len(self.lexicon.house.banned)} banned"
+            )
         return text
 
     def compose(self) -> ComposeResult:

@@ -21,8 +21,10 @@ from companion.tui.widgets.preview import Preview
 class RoundScreen(ModalScreen[Round | None]):
     """One row per player: words (qu-i-t cat) and cards left (z e). Enter on the last row commits."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel"),
-                Binding("ctrl+o", "snap", "Snap", tooltip="Read the words or cards left from the webcam")]
+    BINDINGS = [
+        Binding("escape", "dismiss", "Cancel"),
+        Binding("ctrl+o", "snap", "Snap", tooltip="Read the words or cards left from the webcam"),
+    ]
 
     def __init__(self, game: Quiddler) -> None:
         super().__init__()
@@ -31,8 +33,11 @@ class RoundScreen(ModalScreen[Round | None]):
     def compose(self) -> ComposeResult:
         game = self.game
         with Vertical(classes="dialog"):
-            yield Static(f"Round {game.round_number}: {game.round_cards()} cards each. Words as quit or "
-                         "qu-i-t, cards left as z e.", classes="dialog-title")
+            yield Static(
+                f"Round {game.round_number}: {game.round_cards()} cards each. Words as quit or "
+                "qu-i-t, cards left as z e.",
+                classes="dialog-title",
+            )
             with Grid(id="round-grid"):
                 yield Label("Went out")
                 yield Select([(p, p) for p in game.players], prompt="who went out?", id="out", compact=True)
@@ -116,12 +121,13 @@ class RoundScreen(ModalScreen[Round | None]):
             try:
                 self.game.parse_play(part, size)
             except AmbiguousSpelling as exc:
+
                 def write_back(spelled: str | None, i: int = i) -> None:
                     if spelled:
                         words.value = " ".join(spelled if j == i else p for j, p in enumerate(parts))
                     words.focus()
 
-                room = size - self.cards_beside(words, parts[:i] + parts[i + 1:])
+                room = size - self.cards_beside(words, parts[:i] + parts[i + 1 :])
                 options = [o for o in exc.options if len(o) <= room] or exc.options
                 if len(options) == 1:  # the only spelling that fits: nothing to ask
                     write_back("-".join(options[0]).lower())

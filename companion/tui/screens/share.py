@@ -28,18 +28,31 @@ class ShareScreen(ModalScreen[None]):
         with VerticalScroll(id="share"):
             yield Static(Text("Share the board", style="bold"), id="share-title")
             if sharing is None:
-                yield Static(Text.assemble("No board is served yet. In a terminal on this computer, run\n\n    ",
-                                           (START, "bold"), "\n\nthen choose Share the board again: it shows a QR "
-                                           "code that opens the live board on phones and the TV."))
+                yield Static(
+                    Text.assemble(
+                        "No board is served yet. In a terminal on this computer, run\n\n    ",
+                        (START, "bold"),
+                        "\n\nthen choose Share the board again: it shows a QR "
+                        "code that opens the live board on phones and the TV.",
+                    )
+                )
             elif not sharing.shared:
-                yield Static(Text.assemble("The board is served to this computer only: ",
-                                           (sharing.board_url(self.game_id), "bold"), "\nTo reach the phones and "
-                                           "the TV at the table, stop that server and start it with\n\n    ",
-                                           (START, "bold")))
+                yield Static(
+                    Text.assemble(
+                        "The board is served to this computer only: ",
+                        (sharing.board_url(self.game_id), "bold"),
+                        "\nTo reach the phones and the TV at the table, stop that server and start it with\n\n    ",
+                        (START, "bold"),
+                    )
+                )
             else:
                 url = sharing.board_url(self.game_id)
-                yield Static(Text("Scan it with a phone's camera, or open the address on the TV's browser.\n"
-                                  "The board is read-only and follows every play."))
+                yield Static(
+                    Text(
+                        "Scan it with a phone's camera, or open the address on the TV's browser.\n"
+                        "The board is read-only and follows every play."
+                    )
+                )
                 with Center():
                     yield Static(Text(qr_text(url), no_wrap=True), id="share-qr")
                 yield Static(Text(url, style="bold"), id="share-url")

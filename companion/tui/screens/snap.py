@@ -20,8 +20,17 @@ from textual.worker import Worker, WorkerState
 from companion.plural import plural
 from companion.decks import Deck
 from companion.games import GAME_CLASSES, Game
-from companion.tui.card_reader import (Camera, Photo, Snap, SnapCard, Target, failure_text, fix_card, read_cards,
-                                     still_missing)
+from companion.tui.card_reader import (
+    Camera,
+    Photo,
+    Snap,
+    SnapCard,
+    Target,
+    failure_text,
+    fix_card,
+    read_cards,
+    still_missing,
+)
 from companion.tui.snap_text import snap_text, spelled
 from companion.tui.rich_text import card_text, literal
 from companion.tui.widgets.card_row import CardRow
@@ -29,6 +38,7 @@ from companion.tui.widgets.photo_view import PhotoView
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
+
 
 class SnapScreen(ModalScreen[str | None]):
     """Dismisses with the text for the input, or None. The cursor starts on the first card to check;
@@ -44,8 +54,16 @@ class SnapScreen(ModalScreen[str | None]):
         Binding("ctrl+g", "pick_game", "Which game"),
     ]
 
-    def __init__(self, field: Input, game: str | None, what: str, camera: Camera, target: Target = "play",
-                 from_file: bool = False, deck: Deck | None = None) -> None:
+    def __init__(
+        self,
+        field: Input,
+        game: str | None,
+        what: str,
+        camera: Camera,
+        target: Target = "play",
+        from_file: bool = False,
+        deck: Deck | None = None,
+    ) -> None:
         super().__init__()
         self.field = field  # the line the snap was opened from, where typing during a read goes
         self.game = game or next(iter(GAME_CLASSES))
@@ -60,8 +78,12 @@ class SnapScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog", id="snap"):
             yield Static(Text(f"Snap {self.what}"), classes="dialog-title", id="snap-title")
             if self.pick_game:
-                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=self.game,
-                             allow_blank=False, id="snap-game")
+                yield Select(
+                    [(cls.title, kind) for kind, cls in GAME_CLASSES.items()],
+                    value=self.game,
+                    allow_blank=False,
+                    id="snap-game",
+                )
             yield LoadingIndicator(id="snap-loading")
             yield Static(id="snap-status")
             with Horizontal(id="snap-view"):
@@ -96,8 +118,9 @@ class SnapScreen(ModalScreen[str | None]):
 
     def start_read(self, photo: Photo | None, status: str) -> None:
         self.set_busy(True)
-        self.set_status(status + f" The first read of a session also sets up the reader. Or just type {self.what}"
-                        " instead.")
+        self.set_status(
+            status + f" The first read of a session also sets up the reader. Or just type {self.what} instead."
+        )
         self.read(photo, self.game)
 
     def on_key(self, event: events.Key) -> None:
@@ -165,8 +188,7 @@ class SnapScreen(ModalScreen[str | None]):
             notes.append(note)
         count = sum(map(len, self.words))
         read = plural(count, "card") + ("" if self.target == "hand" else f" in {plural(len(self.words), 'word')}")
-        self.set_status(Text.assemble((f"{read} read. ", "bold"),
-                                      " ".join(notes)))
+        self.set_status(Text.assemble((f"{read} read. ", "bold"), " ".join(notes)))
         self.query_one("#snap-photo", PhotoView).show(snap.picture, snap.labels)
         box = self.query_one("#snap-words")
         await box.remove_children()
@@ -221,20 +243,30 @@ class SnapScreen(ModalScreen[str | None]):
             return
         card = self.cards()[self.pos]
         todo = self.to_check()
-        where = Text.assemble(f"Card {self.pos + 1} of {len(self.cards())} ", card_text(card.card, with_suit=True), ": ")
+        where = Text.assemble(
+            f"Card {self.pos + 1} of {len(self.cards())} ", card_text(card.card, with_suit=True), ": "
+        )
         if missing := self.missing(card):
             hint.update(where + missing + ", then Enter.")
         elif self.needs_check(card):
-            hint.update(where + f"{plural(len(todo), 'card')} to check. Type what the card says, or Enter if it is right.")
+            hint.update(
+                where + f"{plural(len(todo), 'card')} to check. Type what the card says, or Enter if it is right."
+            )
         elif todo:
             hint.update(where + f"{plural(len(todo), 'card')} still to check (↓ moves on).")
         else:
-            hint.update(Text.assemble(where, "every card checked. Enter puts ", (self.result(), "bold"),
-                                      f" into {self.what} (nothing is committed yet)."))
+            hint.update(
+                Text.assemble(
+                    where,
+                    "every card checked. Enter puts ",
+                    (self.result(), "bold"),
+                    f" into {self.what} (nothing is committed yet).",
+                )
+            )
 
     def on_card_row_picked(self, event: CardRow.Picked) -> None:
         rows = list(self.query(CardRow))
-        self.move_to(sum(len(word) for word in self.words[:rows.index(event.row)]) + event.index)
+        self.move_to(sum(len(word) for word in self.words[: rows.index(event.row)]) + event.index)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "move":
@@ -297,5 +329,9 @@ def snap_into(field: Input, game: Game | None, what: str, target: Target = "play
             field.cursor_position = len(text)
             field.focus()
 
-    app.push_screen(SnapScreen(field, game.kind if game else None, what, app.camera, target, from_file,
-                               game.deck if game else None), done)
+    app.push_screen(
+        SnapScreen(
+            field, game.kind if game else None, what, app.camera, target, from_file, game.deck if game else None
+        ),
+        done,
+    )

@@ -25,8 +25,15 @@ class SpellingScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(f"Which cards spell {self.word.upper()}?"), classes="dialog-title")
-            yield OptionList(*[Option(f"{'-'.join(o):<16} {len(o)} cards, {sum(self.deck.value(f) for f in o)} points",
-                                      id="-".join(o).lower()) for o in self.options])
+            yield OptionList(
+                *[
+                    Option(
+                        f"{'-'.join(o):<16} {len(o)} cards, {sum(self.deck.value(f) for f in o)} points",
+                        id="-".join(o).lower(),
+                    )
+                    for o in self.options
+                ]
+            )
         yield Footer(show_command_palette=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

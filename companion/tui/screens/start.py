@@ -28,14 +28,20 @@ FIRST_GAME = next(iter(GAME_CLASSES))
 
 def form_options(pick_lists: bool) -> list[tuple[str, GameOption]]:
     """(game, option) for every option the new-game screen offers: pick lists, or else tick boxes."""
-    return [(kind, o) for kind, cls in GAME_CLASSES.items() for o in cls.options_known().values()
-            if o.label and bool(o.choices) == pick_lists]
+    return [
+        (kind, o)
+        for kind, cls in GAME_CLASSES.items()
+        for o in cls.options_known().values()
+        if o.label and bool(o.choices) == pick_lists
+    ]
 
 
 def pick_list(option: GameOption) -> list[tuple[Text | str, str]]:
     """A pick list's choices; the Select holds "" for leaving the option out."""
-    return [(suit_label(value) if option.suits else label, value or "")
-            for label, value in (option.picks if option.labels else [(str(c), c) for c in option.choices])]
+    return [
+        (suit_label(value) if option.suits else label, value or "")
+        for label, value in (option.picks if option.labels else [(str(c), c) for c in option.choices])
+    ]
 
 
 class StartScreen(Screen):
@@ -45,7 +51,9 @@ class StartScreen(Screen):
         Binding("ctrl+r", "resume", "Resume", tooltip="Pick a saved game"),
         Binding("ctrl+o", "demo", "Demo game", tooltip="Open a ready Word Thief game for three"),
         Binding("ctrl+g", "judge", "Judge words", tooltip="Judge words against the dictionary, no game"),
-        Binding("delete", "delete_game", "Delete game", tooltip="Delete the saved game picked in the list (asks first)"),
+        Binding(
+            "delete", "delete_game", "Delete game", tooltip="Delete the saved game picked in the list (asks first)"
+        ),
     ]
 
     def __init__(self, store: Store | None, error: str = "") -> None:
@@ -53,8 +61,9 @@ class StartScreen(Screen):
         self.store, self.error = store, error
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Table companion", "bold"), "  keeps the score of your word card game"),
-                     id="start-title")
+        yield Static(
+            Text.assemble(("Table companion", "bold"), "  keeps the score of your word card game"), id="start-title"
+        )
         yield Static(Text(self.error), id="start-error", classes="error" if self.error else "")
         with TabbedContent(id="start-tabs"):
             with TabPane("New game", id="new"):
@@ -70,10 +79,16 @@ class StartScreen(Screen):
                     yield Label("Dictionary")
                     yield Input(placeholder=DICTIONARY_HINT, id="judge-dictionary", compact=True)
                     yield Label("House list")
-                    yield Select([("none: the word list alone", ""),
-                                  *((f"{cls.title} (accepted and banned words)", kind)
-                                    for kind, cls in GAME_CLASSES.items())],
-                                 value="", allow_blank=False, id="judge-house", compact=True)
+                    yield Select(
+                        [
+                            ("none: the word list alone", ""),
+                            *((f"{cls.title} (accepted and banned words)", kind) for kind, cls in GAME_CLASSES.items()),
+                        ],
+                        value="",
+                        allow_blank=False,
+                        id="judge-house",
+                        compact=True,
+                    )
                 with Horizontal(classes="start-row"):
                     yield Button("Judge words", id="judge-button", variant="primary", compact=True)
         yield Footer(show_command_palette=False)
@@ -82,16 +97,27 @@ class StartScreen(Screen):
         with VerticalScroll(id="new-form"):
             with Grid(classes="form-grid"):
                 yield Label("Game")
-                yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=FIRST_GAME,
-                             allow_blank=False, id="kind", compact=True)
+                yield Select(
+                    [(cls.title, kind) for kind, cls in GAME_CLASSES.items()],
+                    value=FIRST_GAME,
+                    allow_blank=False,
+                    id="kind",
+                    compact=True,
+                )
                 yield Label("Players", id="players-label")
-                yield Input(placeholder="the players' names in seating order, commas between", id="players",
-                            compact=True)
+                yield Input(
+                    placeholder="the players' names in seating order, commas between", id="players", compact=True
+                )
                 for kind, option in form_options(pick_lists=True):
                     yield Label(option.label, classes=kind)
-                    yield Select(pick_list(option), value=option.start or "", allow_blank=False,
-                                 id=f"{kind}-{option.key}",
-                                 compact=True, classes=kind)
+                    yield Select(
+                        pick_list(option),
+                        value=option.start or "",
+                        allow_blank=False,
+                        id=f"{kind}-{option.key}",
+                        compact=True,
+                        classes=kind,
+                    )
                 yield Label("Dictionary")
                 yield Input(placeholder=DICTIONARY_HINT, id="dictionary", compact=True)
             for kind, option in form_options(pick_lists=False):

@@ -21,8 +21,10 @@ from companion.tui.widgets.preview import Preview
 class StealScreen(ModalScreen[Steal | None]):
     """Only stealable words can be ticked; the others say why not. Enter in the input commits."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel"),
-                Binding("ctrl+o", "snap", "Snap", tooltip="Read the new word(s) from the webcam")]
+    BINDINGS = [
+        Binding("escape", "dismiss", "Cancel"),
+        Binding("ctrl+o", "snap", "Snap", tooltip="Read the new word(s) from the webcam"),
+    ]
 
     def __init__(self, game: WordThief, verdicts: bool = False) -> None:
         """``verdicts``: the preview says whether each new word is in the dictionary (the table chose to see it)."""
@@ -36,8 +38,10 @@ class StealScreen(ModalScreen[Steal | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             # the instructions stay in sight: only what is under them scrolls on a short screen
-            yield Static(Text(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)"),
-                         classes="dialog-title")
+            yield Static(
+                Text(f"{self.thief} steals: tick a word (Space or Enter), then type the new word(s)"),
+                classes="dialog-title",
+            )
             with VerticalScroll(id="steal-body", can_focus=False):
                 yield SelectionList[int](*self.choices(), id="targets")
                 yield Input(placeholder=self.hint(), id="new-words")
@@ -56,8 +60,10 @@ class StealScreen(ModalScreen[Steal | None]):
     def choices(self) -> list[Selection[int]]:
         out = []
         for i, (w, reason) in enumerate(self.words):
-            label = Text.assemble(word_text(w.cards, w.locked), f"  {w.owner}: {w.word_points} word points"
-                                  + (f" + {w.bonus_points} bonus" if w.bonus_points else ""))
+            label = Text.assemble(
+                word_text(w.cards, w.locked),
+                f"  {w.owner}: {w.word_points} word points" + (f" + {w.bonus_points} bonus" if w.bonus_points else ""),
+            )
             if reason:
                 label.append(f"  (cannot: {reason})", style="dim")
             out.append(Selection(label, i, disabled=reason is not None))
@@ -66,9 +72,12 @@ class StealScreen(ModalScreen[Steal | None]):
     def on_mount(self) -> None:
         if not any(reason is None for _, reason in self.words):
             theirs = any(w.owner != self.thief for w, _ in self.words)
-            self.query_one(Preview).show("No word can be stolen now: " + (
-                "every opponent's word is locked." if theirs else "no opponent has a word on the table."),
-                "error", title="nothing to steal")
+            self.query_one(Preview).show(
+                "No word can be stolen now: "
+                + ("every opponent's word is locked." if theirs else "no opponent has a word on the table."),
+                "error",
+                title="nothing to steal",
+            )
         else:
             self.query_one(Preview).show("Tick the word to steal.", title="preview")
 
@@ -107,8 +116,11 @@ class StealScreen(ModalScreen[Steal | None]):
         except CompanionError as exc:
             preview.show(str(exc), "error", title="not a legal steal")
             return
-        kept = [Text(f"{w.owner} keeps the {w.bonus_points} bonus points of {w.text}") for i in
-                self.query_one(SelectionList).selected if (w := self.words[i][0]).bonus_points]
+        kept = [
+            Text(f"{w.owner} keeps the {w.bonus_points} bonus points of {w.text}")
+            for i in self.query_one(SelectionList).selected
+            if (w := self.words[i][0]).bonus_points
+        ]
         body = Text("\n").join([*play_lines(self.game, steal.words, self.verdicts), outcome_text(outcome), *kept])
         preview.show(body, "ok", title="legal: Enter commits")
 

@@ -47,8 +47,14 @@ class TableScreen(Screen):
         # 80 columns hold no more keys: the chart is a tab of the ledger, and in the palette
         Binding("ctrl+t", "chart", "Chart", show=False, tooltip="Score per turn for every player"),
         Binding("ctrl+f", "end", "End", tooltip="End the game: enter the cards left in each hand"),
-        Binding("f2", "coach", "Coach", show=False, tooltip="The steals the table offers now (when the table asked "
-                "for the coach: the game's option, or the house setting in the palette)"),
+        Binding(
+            "f2",
+            "coach",
+            "Coach",
+            show=False,
+            tooltip="The steals the table offers now (when the table asked "
+            "for the coach: the game's option, or the house setting in the palette)",
+        ),
         Binding("f3", "review", "Review", tooltip="The coach's review: each turn beside the best it finds"),
     ]
 
@@ -80,8 +86,9 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.house_changed()
-        self.set_last(Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.",
-                           style="dim"))
+        self.set_last(
+            Text(f"Saved as game {self.saved.id}: everything is saved the moment it is committed.", style="dim")
+        )
         warm_up_soon(self, self.game.kind)
         self.set_interval(FOLLOW_EVERY, self.follow)
 
@@ -113,8 +120,13 @@ class TableScreen(Screen):
             self.lost(exc)
             return
         changed = "; ".join(changes_between(before, self.game)) or "the game was saved again"
-        self.set_last(Text.assemble(("Meanwhile, in another window: ", "bold yellow"), changed,
-                                    (f"\n{not_done}" if not_done else "", "bold")))
+        self.set_last(
+            Text.assemble(
+                ("Meanwhile, in another window: ", "bold yellow"),
+                changed,
+                (f"\n{not_done}" if not_done else "", "bold"),
+            )
+        )
         self.refresh_game()
 
     # --- pushing state down --------------------------------------------------------------------
@@ -155,33 +167,50 @@ class TableScreen(Screen):
         preview = self.query_one(Preview)
         game = self.game
         if game.ended:
-            preview.show("The game is over. F3 shows the coach's review; ^z undoes the end; ^l shows the history.",
-                         title="game over")
+            preview.show(
+                "The game is over. F3 shows the coach's review; ^z undoes the end; ^l shows the history.",
+                title="game over",
+            )
             return
         if why := game.end_due():
-            preview.show(f"{why[0].upper()}{why[1:]}: the game is over. ^f enters the cards left in each hand "
-                         "for the deductions; ^g challenges the last play first, if anyone doubts it.",
-                         title="game over")
+            preview.show(
+                f"{why[0].upper()}{why[1:]}: the game is over. ^f enters the cards left in each hand "
+                "for the deductions; ^g challenges the last play first, if anyone doubts it.",
+                title="game over",
+            )
             return
         if game.has_rounds:
-            preview.show(f"Play round {game.round_number} at the table, then press ^r to enter every "
-                         "player's words and left-over cards.", title=game.title)
+            preview.show(
+                f"Play round {game.round_number} at the table, then press ^r to enter every "
+                "player's words and left-over cards.",
+                title=game.title,
+            )
             return
         if not text.strip():
             what, examples = game.play_hint
             last_cards = "\nThe draw pile is empty: when no one can play, ^f ends the game." if game.pile == 0 else ""
-            preview.show(Text.assemble(name_text(game.to_play, "bold"), f" to play: type {what}, then Enter\n",
-                                       examples, ("\nF1 rules and keys · ^p every command", "dim"),
-                                       (" · F2 the coach" if self.check_action("coach", ()) else "", "dim"), last_cards),
-                         title="preview")
+            preview.show(
+                Text.assemble(
+                    name_text(game.to_play, "bold"),
+                    f" to play: type {what}, then Enter\n",
+                    examples,
+                    ("\nF1 rules and keys · ^p every command", "dim"),
+                    (" · F2 the coach" if self.check_action("coach", ()) else "", "dim"),
+                    last_cards,
+                ),
+                title="preview",
+            )
             return
         try:
             event = self.typed_event(text)
             outcome = game.preview(event)
         except CompanionError as exc:
             read = read_as(text)  # what the app understood, even when it cannot play it
-            preview.show(Text.assemble(("cards read: ", "dim"), read, "\n") + Text(str(exc)) if read else str(exc),
-                         "error", title="cannot play that")
+            preview.show(
+                Text.assemble(("cards read: ", "dim"), read, "\n") + Text(str(exc)) if read else str(exc),
+                "error",
+                title="cannot play that",
+            )
             return
         body = Text("\n").join([*play_lines(game, event.words, self.verdicts), outcome_text(outcome)])
         preview.show(body, "ok", title="Enter commits")
@@ -332,9 +361,13 @@ class TableScreen(Screen):
             if yes:
                 self.app.push_screen(EndScreen(game), self.commit_from_screen)
 
-        self.app.push_screen(ConfirmScreen(
-            f"End the game with {plural(pile, 'card')} in the draw pile?",
-            "The rules end the game once the pile is empty. Enter ends it now, Escape plays on."), answered)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"End the game with {plural(pile, 'card')} in the draw pile?",
+                "The rules end the game once the pile is empty. Enter ends it now, Escape plays on.",
+            ),
+            answered,
+        )
 
     def action_challenge(self) -> None:
         self.app.push_screen(ChallengeScreen(self.game), self.commit_challenge)

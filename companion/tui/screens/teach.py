@@ -40,8 +40,12 @@ class TeachScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="teach"):
             yield Static("Teach the card reader a deck you own", classes="dialog-title")
-            yield Select([(cls.title, kind) for kind, cls in GAME_CLASSES.items()], value=self.game,
-                         allow_blank=False, id="teach-game")
+            yield Select(
+                [(cls.title, kind) for kind, cls in GAME_CLASSES.items()],
+                value=self.game,
+                allow_blank=False,
+                id="teach-game",
+            )
             yield Static(id="teach-steps")
             yield Input(placeholder="the cards in the photo, left to right, row by row", id="teach-order")
             yield Input(placeholder="the photo's path, then Enter (or ^r for the webcam)", id="teach-path")
@@ -103,8 +107,10 @@ class TeachScreen(ModalScreen[None]):
             self.learn(self.teaching)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group not in ("teach", "teach-save") or \
-                event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+        if event.worker.group not in ("teach", "teach-save") or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
             return
         self.query_one(LoadingIndicator).display = False
         if event.state == WorkerState.ERROR:
@@ -124,8 +130,10 @@ class TeachScreen(ModalScreen[None]):
             self.show_result(teaching.problem, error=True)
             return
         self.teaching = teaching
-        self.show_result(f"Found {teaching.count} cards, numbered in the order you listed them. If each number "
-                         "sits on the card you meant, learn them:")
+        self.show_result(
+            f"Found {teaching.count} cards, numbered in the order you listed them. If each number "
+            "sits on the card you meant, learn them:"
+        )
         button = self.query_one("#teach-save", Button)
         button.display = True
         button.focus()

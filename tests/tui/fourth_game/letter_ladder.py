@@ -88,8 +88,9 @@ class LetterLadder(Game):
         new.words = state.words + ((event.player, word, points),)
         new.turn += 1
         note = f"{spell(word)}: {self.cards_value(word)}" + (" x2, longer" if longer else "")
-        return Step(new, (LedgerLine(event.player, word=points, note=note),),
-                    summary=f"{event.player} makes {spell(word)}")
+        return Step(
+            new, (LedgerLine(event.player, word=points, note=note),), summary=f"{event.player} makes {spell(word)}"
+        )
 
     def _challenge(self, state: LadderState, event: Challenge) -> Step:
         challenger = self.player(event.player)
@@ -103,5 +104,9 @@ class LetterLadder(Game):
         new = state.copy()
         new.scores[owner] -= points
         new.words = state.words[:-1]
-        return Step(new, (LedgerLine(owner, word=-points, note=f"{spell(word)} taken back (NOT VALID)"),),
-                    False, f"{spell(word)} is NOT VALID: taken back")
+        return Step(
+            new,
+            (LedgerLine(owner, word=-points, note=f"{spell(word)} taken back (NOT VALID)"),),
+            False,
+            f"{spell(word)} is NOT VALID: taken back",
+        )
