@@ -31,20 +31,22 @@ def replace_section(path: Path, title: str, text: str) -> None:
     path.write_text("\n".join(new).replace("\n\n\n", "\n\n") + "\n", encoding="utf-8")
 
 
+def cpu_name() -> str:
+    """The processor's model name, as /proc/cpuinfo gives it."""
+    import platform
+
+    cpuinfo = Path("/proc/cpuinfo")
+    lines = cpuinfo.read_text().splitlines() if cpuinfo.is_file() else []
+    names = (line.split(":", 1)[1].strip() for line in lines if line.startswith("model name"))
+    return next(names, platform.processor() or "unknown")
+
+
 def stamp() -> str:
     """When and on what the figures were measured."""
     import datetime
     import os
-    import platform
 
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor() or "unknown",
-    )
+    cpu = cpu_name()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (
         f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs, {cpu}, "

@@ -28,7 +28,7 @@ from companion.cards import Card  # noqa: E402
 from companion.games import new_game  # noqa: E402
 from companion.games.best_hand import _words_in, best_hand  # noqa: E402
 from companion.lexicon import load_words, words_from_text  # noqa: E402
-from engine import print_rows, timed  # noqa: E402  (bench/engine.py: the same timer and table)
+from engine import ms_row, print_rows, timed  # noqa: E402  (bench/engine.py: the same timer and table)
 
 CLOCK = time.perf_counter if "--wall" in sys.argv else time.process_time
 TABLE = ["CART", "DOG", "RAIN", "LIE", "QAT", "TOE", "STAR", "HEN", "BOX", "JET", "MOUSE", "PLANE"]
@@ -76,28 +76,12 @@ def main() -> None:
     base = timed(lambda: (load_words.cache_clear(), words_from_text.cache_clear(), load_words()), 7, CLOCK)
     words = load_words()
     build = timed(lambda: Anagrams.build(words), 7, CLOCK)
-    rows.append(
-        (
-            "anagram index build (172,823 words)",
-            statistics.median(build) * 1e3,
-            "ms",
-            statistics.median(base) * 1e3,
-            "reading the word list",
-        )
-    )
+    rows.append(ms_row("anagram index build (172,823 words)", build, base, "reading the word list"))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["COMPANION_DATA_DIR"] = tmp
         anagram_index.__wrapped__(words)  # writes the cache
         cached = timed(lambda: anagram_index.__wrapped__(words), 7, CLOCK)
-    rows.append(
-        (
-            "anagram index from the disk cache",
-            statistics.median(cached) * 1e3,
-            "ms",
-            statistics.median(build) * 1e3,
-            "building it",
-        )
-    )
+    rows.append(ms_row("anagram index from the disk cache", cached, build, "building it"))
 
     quiddler = new_game("quiddler", ["Ann", "Bob"])
     anagrams, value = quiddler.anagrams(), quiddler.deck.value
@@ -113,29 +97,13 @@ def main() -> None:
     rows.append(
         ("best Quiddler hand, 10 cards: p95", p95(ours) * 1e3, "ms", p95(base) * 1e3, "depth-first, every arrangement")
     )
-    rows.append(
-        (
-            "best Quiddler hand, 10 cards: median",
-            statistics.median(ours) * 1e3,
-            "ms",
-            statistics.median(base) * 1e3,
-            "depth-first, every arrangement",
-        )
-    )
+    rows.append(ms_row("best Quiddler hand, 10 cards: median", ours, base, "depth-first, every arrangement"))
 
     thief = new_game("word-thief", ["Ann", "Bob"])
     thief.anagrams()
     ours = timed(lambda: thief.steals_for(TABLE), 15, CLOCK)
     base = timed(lambda: scan_steals(TABLE, words), 3, CLOCK)
-    rows.append(
-        (
-            "steals of a 12-word table (1-2 letters)",
-            statistics.median(ours) * 1e3,
-            "ms",
-            statistics.median(base) * 1e3,
-            "scan the word list",
-        )
-    )
+    rows.append(ms_row("steals of a 12-word table (1-2 letters)", ours, base, "scan the word list"))
 
     print_rows(rows)
 

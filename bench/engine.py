@@ -23,6 +23,7 @@ from companion.gamelog import export_log, import_log  # noqa: E402
 from companion.games import new_game  # noqa: E402
 from companion.lexicon import ENABLE, Lexicon, load_words, words_from_text  # noqa: E402
 from companion.store import Store  # noqa: E402
+from bench_doc import cpu_name  # noqa: E402
 
 
 def timed(fn, repeat: int, clock=time.perf_counter) -> list[float]:
@@ -32,6 +33,11 @@ def timed(fn, repeat: int, clock=time.perf_counter) -> list[float]:
         fn()
         out.append(clock() - t)
     return out
+
+
+def ms_row(label: str, ours: list[float], base: list[float], base_label: str) -> tuple[str, float, str, float, str]:
+    """A table row of medians in milliseconds: ours against the baseline timed in the same run."""
+    return (label, statistics.median(ours) * 1e3, "ms", statistics.median(base) * 1e3, base_label)
 
 
 def build_500_event_log() -> dict:
@@ -61,15 +67,7 @@ def main() -> None:
     # dictionary load: the engine's reader against a bare read-and-split of the same file
     base = timed(lambda: set(Path(ENABLE).read_text().split()), 15)
     ours = timed(lambda: (load_words.cache_clear(), words_from_text.cache_clear(), load_words()), 15)
-    rows.append(
-        (
-            "dictionary load (172,823 words)",
-            statistics.median(ours) * 1e3,
-            "ms",
-            statistics.median(base) * 1e3,
-            "bare set(read().split())",
-        )
-    )
+    rows.append(ms_row("dictionary load (172,823 words)", ours, base, "bare set(read().split())"))
 
     lex = Lexicon.load()
     words = sorted(lex.words)[::50] + ["QZXJ", "AAAAA", "ZZZ"] * 100
@@ -82,29 +80,13 @@ def main() -> None:
     text = json.dumps(log)
     base = timed(lambda: json.loads(text), 15)
     ours = timed(lambda: import_log(json.loads(text), lex), 15)
-    rows.append(
-        (
-            "resume: replay a 500-event log",
-            statistics.median(ours) * 1e3,
-            "ms",
-            statistics.median(base) * 1e3,
-            "json.loads of the log alone",
-        )
-    )
+    rows.append(ms_row("resume: replay a 500-event log", ours, base, "json.loads of the log alone"))
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "ledger.sqlite3")
         saved = store.create(import_log(log, lex))
         ours = timed(lambda: store.load(saved.id, lex), 15)
-        rows.append(
-            (
-                "resume from SQLite (500 events)",
-                statistics.median(ours) * 1e3,
-                "ms",
-                statistics.median(base) * 1e3,
-                "json.loads of the log alone",
-            )
-        )
+        rows.append(ms_row("resume from SQLite (500 events)", ours, base, "json.loads of the log alone"))
 
     # one play committed: the ledger's synchronous=FULL against NORMAL, on the same disk in the same run
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
@@ -116,11 +98,10 @@ def main() -> None:
             per_play.setdefault(mode, []).extend(timed(lambda s=saved: s.apply(Pass(s.game.to_play)), 100))
             store.close()
         rows.append(
-            (
+            ms_row(
                 "commit one play (synchronous=FULL)",
-                statistics.median(per_play["FULL"]) * 1e3,
-                "ms",
-                statistics.median(per_play["NORMAL"]) * 1e3,
+                per_play["FULL"],
+                per_play["NORMAL"],
                 "the same with synchronous=NORMAL",
             )
         )
@@ -130,18 +111,7 @@ def main() -> None:
 
 def print_rows(rows: list[tuple[str, float, str, float, str]]) -> None:
     """The machine, then one line (or with --md a markdown row) per measure: ours, the baseline, the ratio."""
-    cpu = (
-        next(
-            (
-                line.split(":", 1)[1].strip()
-                for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")
-            ),
-            platform.processor(),
-        )
-        if Path("/proc/cpuinfo").exists()
-        else platform.processor()
-    )
+    cpu = cpu_name()
     print(f"date {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}")
     if "--md" in sys.argv:
         print("| measure | median | baseline (same run) | ratio |\n|---|---|---|---|")

@@ -32,7 +32,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench_doc import pct, replace_section  # noqa: E402
+from bench_doc import cpu_name, pct, replace_section  # noqa: E402
 from vision.designs import LAYOUTS  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.fonts import HELD_OUT_FAMILIES, TRAIN_FAMILIES, families  # noqa: E402
@@ -241,14 +241,7 @@ def main() -> int:
         else []
     )
     ocr = type(backend()).__name__ if backend() else "none"
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor() or "unknown",
-    )
+    cpu = cpu_name()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     command = "python bench/vision.py " + " ".join(sys.argv[1:])
     text = "\n".join(
