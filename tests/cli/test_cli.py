@@ -8,19 +8,7 @@ from pathlib import Path
 
 from companion.cli import main
 from companion.decks import standard_deck
-
-DESIGN_LOG = {
-    "game": "word-thief",
-    "players": ["Ann", "Bob"],
-    "options": {"trump": "h"},
-    "events": [
-        {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
-        {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
-        {"type": "pass", "player": "Ann"},
-        {"type": "challenge", "player": "Ann"},
-        {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}},
-    ],
-}
+from tests.engine.enginekit import DESIGN_LOG
 
 
 def _write(tmp_path: Path, data) -> Path:

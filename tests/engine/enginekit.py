@@ -85,3 +85,18 @@ __all__ = [
     "letter_cards",
     "pile_runners",
 ]
+
+
+# The example log of DESIGN.md, as written there.
+DESIGN_LOG = {
+    "game": "word-thief",
+    "players": ["Ann", "Bob"],
+    "options": {"trump": "h"},
+    "events": [
+        {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
+        {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
+        {"type": "pass", "player": "Ann"},
+        {"type": "challenge", "player": "Ann"},
+        {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}},
+    ],
+}

@@ -533,21 +533,11 @@ def test_chips_after_a_play_make_change():
 
 
 def test_design_example_log():
+    from enginekit import DESIGN_LOG
+
     from companion.gamelog import import_log, summary
 
-    log = {
-        "game": "word-thief",
-        "players": ["Ann", "Bob"],
-        "options": {"trump": "h"},
-        "events": [
-            {"type": "make", "player": "Ann", "words": [["Ch", "Ah", "Ts"]]},
-            {"type": "steal", "player": "Bob", "from": "Ann", "word": "CAT", "words": [["Ch", "Ah", "Ts", "Sd"]]},
-            {"type": "pass", "player": "Ann"},
-            {"type": "challenge", "player": "Ann"},
-            {"type": "end", "hands": {"Ann": ["Qd"], "Bob": []}},
-        ],
-    }
-    g = import_log(log)
+    g = import_log(DESIGN_LOG)
     # Ann makes CAT (hearts, hearts, spades: not locked): 3+1+1 = 5
     # Bob steals it as CATS: 3+1+1+1 = 6; Ann loses 5 -> 0
     # Ann passes: -5; Ann challenges CATS: a word, VALID, the challenger loses nothing (default)
