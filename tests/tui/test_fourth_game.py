@@ -38,7 +38,7 @@ async def test_a_registered_game_is_started_and_played_at_the_table(ladder, app_
         assert start.query_one("#letter-ladder-no_doubling", Checkbox).display
         assert not start.query_one("#word-thief-several_words", Checkbox).display
         await pilot.click("#players")
-        await pilot.press(*"Ann, Bob", "enter")
+        await pilot.press(*"Ann, Bob", "ctrl+s")
         table = app.screen
         assert isinstance(table, TableScreen) and isinstance(table.game, LetterLadder)
         assert str(table.query_one("#status", Static).render()) == "Letter Ladder · Ann to play"
