@@ -4,15 +4,17 @@
 
 Per deck: N photos (vision/deck_layouts.py) of 31 cards (every face, then repeats) laid upright
 in rows by hand: the layout turned up to 6 degrees, each card up to 2.5 more, uneven gaps, tables
-cycling through every kind the renderer draws (wood, felt, slate, white and cream cloths), fonts the
-classifier never learnt. A layout is taught on the first try when `vision.teach` accepts the photo
-with the --order a player would type and every found card is the card that --order names for it
-(its centre within 0.3 card widths of the truth's). bench/vision.py includes this section.
+cycling through wood, felt, slate, white and cream cloths and the held-out tables, each deck
+printed in its own held-out design (vision.designs.random_design: fonts and looks never learnt).
+A layout is taught on the first try when `vision.teach` accepts the photo with the --order a
+player would type and every found card is the card that --order names for it (its centre within
+0.3 card widths of the truth's). bench/vision.py includes this section.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -27,18 +29,20 @@ sys.path.insert(0, str(ROOT))
 
 from bench_doc import pct, run, stamp  # noqa: E402
 from vision.deck_layouts import order_text, render_deck  # noqa: E402
+from vision.designs import random_design  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
-from vision.render import PALE_TABLES, TABLES  # noqa: E402
+from vision.render import HELD_OUT_TABLES, PALE_TABLES, TABLES  # noqa: E402
 from vision.teach import prepare, save  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
 SEED0 = 30_000
 TITLE = "# Teaching a deck (31 cards laid in rows, tilted)"
+KINDS = ("wood, felt, slate", "pale cloth", "held-out table")
 
 
 def taught_right(game: str, seed: int, table: str) -> tuple[bool, float, str]:
     """Whether the layout is taught on the first try, the seconds it took, and why not."""
-    photo = render_deck(game, seed, table=table)
+    photo = render_deck(game, seed, table=table, design=random_design(game, random.Random(seed), held_out=True))
     start = time.perf_counter()
     try:
         lesson = prepare(game, order_text(photo.truth["cards"]), [photo.image])
@@ -57,13 +61,13 @@ def taught_right(game: str, seed: int, table: str) -> tuple[bool, float, str]:
 
 def section(layouts: int) -> str:
     """The benchmark's markdown section: per deck, plain and pale tables apart."""
-    tables = TABLES + PALE_TABLES
+    tables = TABLES + PALE_TABLES + HELD_OUT_TABLES
     rows, times, failures = [], [], Counter()
     for game in GAMES:
         got = Counter()
         for k in range(layouts):
             table = tables[k % len(tables)]
-            kind = "pale cloth" if table in PALE_TABLES else "wood, felt, slate"
+            kind = KINDS[(table in PALE_TABLES) + 2 * (table in HELD_OUT_TABLES)]
             ok, spent, why = taught_right(game, SEED0 + k, table)
             got[kind, "n"] += 1
             got[kind, "ok"] += ok
@@ -72,14 +76,11 @@ def section(layouts: int) -> str:
                 failures[f"{game} seed {SEED0 + k} ({table}): {why[:140]}"] += 1
             print(f"\r{game}: {k + 1}/{layouts}", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
-        n_all, ok_all = (
-            got["pale cloth", "n"] + got["wood, felt, slate", "n"],
-            got["pale cloth", "ok"] + got["wood, felt, slate", "ok"],
-        )
+        n_all, ok_all = (sum(got[kind, "n"] for kind in KINDS), sum(got[kind, "ok"] for kind in KINDS))
         rows.append(
             f"| {game} | {n_all} | {pct(ok_all, n_all)} | "
-            f"{pct(got['wood, felt, slate', 'ok'], got['wood, felt, slate', 'n'])} | "
-            f"{pct(got['pale cloth', 'ok'], got['pale cloth', 'n'])} |"
+            + " | ".join(pct(got[kind, "ok"], got[kind, "n"]) for kind in KINDS)
+            + " |"
         )
     lines = [
         TITLE,
@@ -88,11 +89,12 @@ def section(layouts: int) -> str:
         "",
         f"`python bench/vision_teach.py --layouts {layouts}`: photos of 31 cards of one deck laid upright",
         "in rows by hand (the layout turned up to 6 degrees, each card up to 2.5 more, uneven gaps), 1920x1440,",
-        "tables cycling through wood, felt, slate and white and cream cloths, unseen fonts. Taught on the",
-        "first try: accepted with the --order a player types, every card taught as the card it is.",
+        "tables cycling through wood, felt, slate, white and cream cloths and the held-out tables",
+        f"({', '.join(HELD_OUT_TABLES)}), each deck in its own held-out design. Taught on the first try:",
+        "accepted with the --order a player types, every card taught as the card it is.",
         "",
-        "| deck | layouts | taught on the first try | on wood, felt, slate | on pale cloths |",
-        "|---|---|---|---|---|",
+        "| deck | layouts | taught on the first try | on wood, felt, slate | on pale cloths | on held-out tables |",
+        "|---|---|---|---|---|---|",
         *rows,
         "",
         f"Time per teaching (finding, checking, learning 31 cards): median "

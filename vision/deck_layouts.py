@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from companion.decks import WILD, standard_deck
-from vision.designs import CARD_H, CARD_W, GAME_STYLE, TEST_FONTS, draw_card
+from vision.designs import GAME_STYLE, HOUSE_RATIO, TEST_FONTS, Design, draw_card, house_design
 from vision.render import PALE_TABLES, TABLES, RenderedPhoto, _camera, _composite, _light, _place, _table
 
 LAYOUT_SIZE = (1920, 1440)  # a phone's 4:3 photo: a whole deck fills more of it than of a 16:9 frame
@@ -39,8 +39,10 @@ def render_deck(
     table: str | None = None,
     tilt: float = 6.0,
     size: tuple[int, int] = LAYOUT_SIZE,
+    design: Design | None = None,
 ) -> RenderedPhoto:
     """``n`` cards of ``game`` laid upright in rows; the layout turned up to ``tilt`` degrees.
+    ``design``: how the deck is printed (default: the house look in a held-out font).
     The truth's cards are in teaching order; its words are the rows."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
@@ -53,17 +55,19 @@ def render_deck(
     angle = np.deg2rad(rng.uniform(-tilt, tilt))
     # The layout's size in card widths, then the card width that fits it in the photo once turned.
     span_w = max(len(r) + sum(g) for r, g in zip(rows, gaps))
-    span_h = len(rows) * CARD_H / CARD_W + sum(row_gaps) * CARD_H / CARD_W
+    ratio = design.ratio if design else HOUSE_RATIO
+    span_h = len(rows) * ratio + sum(row_gaps) * ratio
     c, s = abs(np.cos(angle)), abs(np.sin(angle))
     card_w = min(0.86 * w / (span_w * c + span_h * s), 0.86 * h / (span_w * s + span_h * c))
-    card_h = card_w * CARD_H / CARD_W
+    card_h = card_w * ratio
     u = np.array([np.cos(angle), np.sin(angle)])
     v = np.array([-np.sin(angle), np.cos(angle)])
     centre = np.array([w / 2, h / 2]) + rng.uniform(-0.03, 0.03) * np.array([w, h])
     table = table or rng.choice(TABLES + PALE_TABLES)
     scene = _table(table, nrng, size)
     cam = _camera(rng, size)
-    font_path = rng.choice(TEST_FONTS[GAME_STYLE[game]])
+    font_path = rng.choice(TEST_FONTS[GAME_STYLE[game]])  # drawn even with a ``design``: the rest stays as it was
+    design = design or house_design(font_path)
     truth_cards: list[dict] = []
     y = -span_h * card_w / 2 + card_h / 2
     for r, (row, row_gap) in enumerate(zip(rows, row_gaps + [0.0])):
@@ -73,9 +77,7 @@ def render_deck(
             corners = _place(at, card_w, card_h, angle + np.deg2rad(rng.uniform(-2.5, 2.5)))
             photo_corners = cv2.perspectiveTransform(corners[None], cam)[0]
             face, suit = cards[i]
-            _composite(
-                scene, draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5)), photo_corners
-            )
+            _composite(scene, draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5)), photo_corners)
             truth_cards.append(
                 {
                     "face": face,
@@ -89,7 +91,7 @@ def render_deck(
     img = np.clip(_light(scene, rng, nrng), 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 92)])
     assert ok
-    return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": rows})
+    return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": rows}, table)
 
 
 def order_text(cards: list[dict]) -> str:

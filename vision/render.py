@@ -1,8 +1,8 @@
 """Synthetic table photos with known truth, for the tests, the samples and the benchmark.
 
-A photo is cards laid in words on a table (wood or felt, light or dark), seen through
-a mild camera perspective, with uneven light, a shadow, glare, blur, sensor noise
-and JPEG compression. Some cards lie upside down and cards of a word may touch.
+A photo is cards laid in words on a table (wood, felt, slate, cloths; HELD_OUT_TABLES for the
+bench's headline), seen through a mild camera perspective, with uneven light, a shadow, glare,
+blur, sensor noise and JPEG compression. Some cards lie upside down and cards of a word may touch.
 """
 
 from __future__ import annotations
@@ -22,20 +22,31 @@ TABLES = ("light-wood", "dark-wood", "green-felt", "blue-felt", "slate", "red-fe
 PALE_TABLES = ("white-cloth", "cream-cloth")  # as pale as the cards: only their edges and shadows part them
 CLOTHS = ("beige-cloth", "patterned-cloth")  # a beige weave; checks of two colours, one of them pale
 ALL_TABLES = TABLES + PALE_TABLES + CLOTHS
-CLOTH_COLOURS = {"white-cloth": [228, 230, 230], "cream-cloth": [178, 208, 226], "beige-cloth": [150, 180, 200]}
+# Tables no reader is tuned or trained on: photos of decks in held-out designs lie on these, so the
+# bench's headline meets surfaces as new to the reader as a family's own kitchen table.
+HELD_OUT_TABLES = ("marble", "walnut", "grey-laminate", "linen-cloth", "striped-cloth", "tartan-cloth")
+CLOTH_COLOURS = {
+    "white-cloth": [228, 230, 230],
+    "cream-cloth": [178, 208, 226],
+    "beige-cloth": [150, 180, 200],
+    "linen-cloth": [196, 214, 222],
+}
 
 
 @dataclass
 class RenderedPhoto:
     image: np.ndarray  # BGR, after JPEG round trip
     truth: dict  # the DESIGN.md reading object, without confidences
+    table: str = ""  # the surface the cards lie on (a kind of ALL_TABLES or HELD_OUT_TABLES)
 
 
 def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     w, h = size
     sw, sh = w // 4, h // 4
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
-    if kind.endswith("wood"):
+    if kind in HELD_OUT_TABLES:
+        img = _held_out_table(kind, rng, xx, yy)
+    elif kind.endswith("wood"):
         base = np.array([70, 125, 180] if kind == "light-wood" else [30, 55, 95], np.float32)  # BGR
         warp = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 12) * 60
         grain = np.sin((yy + warp) * rng.uniform(0.25, 0.6)) * 0.5 + 0.5
@@ -63,6 +74,46 @@ def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.nda
     img = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
     img += rng.normal(0, 6, (h, w, 1)).astype(np.float32)  # felt fibres / wood pores
     return img
+
+
+def _held_out_table(kind: str, rng: np.random.Generator, xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+    """A surface of HELD_OUT_TABLES at a quarter of the photo's size (BGR, float)."""
+    sh, sw = xx.shape
+    swirl = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 18) * 40
+    if kind == "marble":  # pale stone with thin grey veins running one way
+        a = rng.uniform(0, np.pi)
+        t = (xx * np.cos(a) + yy * np.sin(a)) * rng.uniform(0.03, 0.07) + swirl * 3
+        veins = np.exp(-(np.sin(t) ** 2) / 0.01)
+        return np.array([224, 226, 228], np.float32) * (1 - 0.3 * veins + 0.02 * np.tanh(swirl))[..., None]
+    if kind == "walnut":  # dark reddish wood, its grain running across the photo, with a knot
+        kx, ky = rng.uniform(0, sw), rng.uniform(0, sh)
+        ring = np.sqrt((xx - kx) ** 2 + 4 * (yy - ky) ** 2)
+        grain = np.sin((xx + 12 * swirl + 80 * np.exp(-ring / 40)) * rng.uniform(0.3, 0.7)) * 0.5 + 0.5
+        return np.array([32, 48, 88], np.float32) * (0.75 + 0.4 * grain[..., None])
+    if kind == "grey-laminate":  # a mid-grey kitchen top with fine speckles: as grey as a card's shadow
+        speckle = (rng.random((sh, sw)) < 0.04).astype(np.float32) * rng.uniform(-40, 40)
+        return np.array([146, 148, 150], np.float32) + speckle[..., None]
+    weave = (np.sin(xx * 2.6) * np.sin(yy * 2.6)) * 0.04
+    if kind == "linen-cloth":  # warm off-white with slubs (thicker threads) across it
+        slubs = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), sigmaX=9, sigmaY=0.6)
+        return np.array(CLOTH_COLOURS[kind], np.float32) * (1 + weave + 0.06 * slubs)[..., None]
+    ground = np.array([232, 236, 238], np.float32)
+    colours = [[150, 70, 30], [40, 40, 170], [50, 120, 50], [30, 30, 30]]
+    if kind == "striped-cloth":  # a pale ground with coloured stripes one way
+        period = rng.uniform(8, 24)
+        stripe = ((xx + yy * rng.uniform(-0.2, 0.2)) % period < period * rng.uniform(0.25, 0.5)).astype(np.float32)
+        colour = np.array(colours[rng.integers(len(colours))], np.float32)
+        return (ground * (1 - stripe[..., None]) + colour * stripe[..., None]) * (1 + weave)[..., None]
+    # tartan: bands of two colours of different widths both ways over a dark ground
+    c1, c2 = (np.array(colours[i], np.float32) for i in rng.choice(len(colours), 2, replace=False))
+    period = rng.uniform(14, 30)
+    wide, narrow = (xx % period < period * 0.45), (yy % period < period * 0.45)
+    thin = ((xx % period) - period * 0.7) ** 2 < 1.5
+    img = np.broadcast_to(np.array([40, 60, 110], np.float32), (sh, sw, 3)).copy()
+    img[wide ^ narrow] = 0.6 * img[wide ^ narrow] + 0.4 * c1
+    img[wide & narrow] = c2
+    img[thin] = ground
+    return img * (1 + weave)[..., None]
 
 
 def _sample_cards(game: str, n: int, rng: random.Random) -> list[tuple[str, str | None]]:
@@ -153,8 +204,9 @@ def render_photo(
             break
         card_w *= 0.92
 
-    kind = rng.choice(TABLES)
-    scene = _table(table or kind, nrng, size)
+    kind = rng.choice(TABLES)  # drawn even when ``table`` is given, so that the rest of the photo stays as it was
+    table = table or kind
+    scene = _table(table, nrng, size)
     cam = _camera(rng, size)
     if harsh:
         cam = _camera(xr, size) @ cam
@@ -216,7 +268,7 @@ def render_photo(
     quality = rng.randint(60, 92) if not harsh else xr.randint(40, 92)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
-    return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": truth_words})
+    return RenderedPhoto(cv2.imdecode(buf, cv2.IMREAD_COLOR), {"cards": truth_cards, "words": truth_words}, table)
 
 
 def _fan(n: int, card_w: float, ratio: float, rng: random.Random, size: tuple[int, int]) -> list[np.ndarray]:
@@ -323,10 +375,10 @@ def _harsh_light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
 def render_varied(
     game: str, seed: int, held_out: bool, size: tuple[int, int] = PHOTO_SIZE, hand: bool = False, fan: bool = False
 ) -> RenderedPhoto:
-    """A photo of a deck printed in a random design (fonts of the held-out or the training side of
-    the split) on any table, photographed harshly: one design per photo, as at a real table."""
+    """A photo of a deck printed in a random design on a table, photographed harshly: one design per
+    photo, as at a real table. ``held_out``: fonts of the held-out side of the split and one of
+    HELD_OUT_TABLES; otherwise training fonts and the tables the reader was tuned on."""
     rng = random.Random(seed * 31 + 7)
     design = random_design(game, rng, held_out)
-    return render_photo(
-        game, seed, design=design, table=rng.choice(ALL_TABLES), size=size, hand=hand, fan=fan, harsh=True
-    )
+    table = rng.choice(HELD_OUT_TABLES if held_out else ALL_TABLES)
+    return render_photo(game, seed, design=design, table=table, size=size, hand=hand, fan=fan, harsh=True)
