@@ -26,7 +26,8 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     h = min(paper.shape[0], int(top.max() + 0.3 * card_h) + 2)  # only the rows of the index are looked at
     strip, paper = strip[:h], paper[:h]
     c = cardness(strip)
-    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
+    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand;
+    # a frame's thin beads and lines, blurred, are paler than a letter's strokes).
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
     stock = cv2.dilate(c, k).astype(np.float32)
     y = np.arange(h)[:, None]
@@ -35,11 +36,16 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     r = max(1, round(0.012 * card_h))
     card = cv2.erode(notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
     band = (y < top + 0.3 * card_h) & (card > 0)
-    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
-    # A card's edge line or shadow, or table beside a card's top, runs far longer than any stroke
+    ink = (c < 0.5 * stock).astype(np.uint8) * band.astype(np.uint8)
+    # A card's edge line or shadow, a frame printed inside its edge (a line, or a rope of beads
+    # whose gaps are closed first), or table beside a card's top, runs far longer than any stroke
     # of a glyph: taken out first, so that a glyph touching it is kept.
-    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((max(3, int(0.2 * card_h)), 1), np.uint8))
-    ink -= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, max(3, int(0.35 * card_w))), np.uint8))
+    gap = max(3, int(0.03 * card_w)) | 1
+    lines = np.zeros_like(ink)
+    for joint, run in (((gap, 1), (max(3, int(0.2 * card_h)), 1)), ((1, gap), (1, max(3, int(0.35 * card_w))))):
+        joined = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones(joint, np.uint8))
+        lines |= cv2.morphologyEx(joined, cv2.MORPH_OPEN, np.ones(run, np.uint8))
+    ink &= 1 - cv2.dilate(lines, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
     left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     height = stats[:, cv2.CC_STAT_HEIGHT]
@@ -48,7 +54,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     glyph = (
         (height >= 0.04 * card_h)
         & (height < 0.2 * card_h)
-        & (stats[:, cv2.CC_STAT_WIDTH] >= max(3, 0.02 * card_w))
+        & (stats[:, cv2.CC_STAT_WIDTH] >= 2)  # a thin I, its sides blurred pale
         & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h)
     )
     glyph[0] = False
@@ -56,38 +62,66 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     rim = max(2, int(0.03 * card_w))
     cols[:rim] = cols[-rim:] = False  # the strip's own ends: a card's outline and the table beyond
     spans: list[list[int]] = []
+    smeared: set[int] = set()  # ink running on wider than an index without a break: no index
     for x in np.flatnonzero(cols):
         # The letters of one face: close together, and together no wider than an index.
         if spans and x - spans[-1][1] <= 0.08 * card_w and x - spans[-1][0] <= 0.32 * card_w:
             spans[-1][1] = int(x)
         else:
+            if spans and x - spans[-1][1] == 1:
+                smeared |= {len(spans) - 1, len(spans)}
             spans.append([int(x), int(x)])
+    spans = [s for i, s in enumerate(spans) if i not in smeared]
     return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
+
+
+def _chain(starts: list[int], pitch: float) -> list[float]:
+    """The index starts that follow each other about ``pitch`` apart, from the first: one too
+    faint to show is put back between its neighbours, ink between two indexes (centre art, a
+    speck) is passed over, and the chain ends at a gap of more than two indexes."""
+    chain = [float(starts[0])]
+    for s in starts[1:]:
+        k = round((s - chain[-1]) / pitch)
+        if k < 1 or abs((s - chain[-1]) / pitch - k) > 0.3:
+            continue
+        if k > 2:
+            break
+        chain.extend(chain[-1] + (s - chain[-1]) * j / k for j in range(1, k + 1))
+    return chain
 
 
 def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float) -> list[int] | None:
     """The left edges of a spread hand's cards found from their index ``spans`` along a strip
     ``w`` wide, or None when the strip is no spread: index after index well under a card width
-    apart (uneven, as a hand held by a person is), the first at the strip's start and the last
-    followed by one whole card."""
-    if len(spans) < 2:
-        return None
+    apart (uneven, as a hand held by a person is), the first near the strip's start and the last
+    followed by one whole card. ``card_w`` is only a guess from the cards' height (decks and the
+    camera's slant change their proportions by a third)."""
     starts = [a for a, _ in spans]
-    offset = starts[0]  # where the deck prints its index, measured on the uncovered left edge
-    # The top card's index is the last one with a whole card's width after it (ink further
-    # right is the top card's own art).
-    tops = [j for j, s in enumerate(starts) if abs(w - (s - offset) - card_w) < 0.2 * card_w]
-    if not tops or tops[-1] == 0 or not 0.03 * card_w < offset < 0.2 * card_w:
+    steps = [b - a for a, b in zip(starts, starts[1:]) if 0.2 * card_w <= b - a <= 0.8 * card_w]
+    if not steps:
         return None
-    starts = starts[: tops[-1] + 1]
-    steps = np.diff(starts)
-    if steps.min() < 0.2 * card_w or steps.max() > 0.8 * card_w:  # a narrower strip cannot show a whole face
+    pitch = float(np.median(steps))
+    chain = _chain(starts, pitch)
+    # The first card's own index may be lost (a frame touching it): it stands a pitch before.
+    if round((chain[0] - 0.3 * pitch) / pitch) == 1:
+        chain.insert(0, chain[0] - pitch)
+    offset = chain[0]  # where the deck prints its index, measured on the uncovered left edge
+    card_h = card_w * CARD_RATIO
+    # The top card's index is the last one with a whole card after it (any deck's proportions,
+    # slanted by the camera, allowed); ink further right is the top card's own art.
+    tops = [j for j in range(1, len(chain)) if 1.05 < card_h / max(1.0, w - (chain[j] - offset)) < 2.1]
+    if not tops or not 0.02 * card_w < offset < 0.25 * card_w:
+        return None
+    chain = chain[: tops[-1] + 1]
+    top_w = w - (chain[-1] - offset)
+    gaps = np.diff(chain)
+    if gaps.min() < 0.2 * top_w or gaps.max() > 0.8 * top_w:  # a narrower strip cannot show a whole face
         return None
     edges = []
-    for s in starts:  # each edge moved to the strongest seam just left of its index, if any shows
-        lo, hi = max(0, int(s - offset - 0.05 * card_w)), int(s - offset + 0.03 * card_w) + 1
+    for s in chain:  # each edge moved to the strongest seam just left of its index, if any shows
+        lo, hi = max(0, int(s - offset - 0.05 * top_w)), int(s - offset + 0.03 * top_w) + 1
         best = lo + int(np.argmax(score[lo:hi]))
-        edges.append(best if score[best] >= 0.3 else s - offset)
+        edges.append(best if score[best] >= 0.3 else round(s - offset))
     edges[0] = 0
     return edges
 
