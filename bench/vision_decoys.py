@@ -4,7 +4,8 @@
 
 Per deck and kind (vision/decoys.py: ordinary playing cards, dominoes, a board with a grid of
 squares, an empty table, a busy patterned cloth): N rendered 1920x1080 photos, read as that
-deck. Right is `NoCardsFound` saying "no letter cards found"; any card returned is counted, and
+deck, on the renderer's held-out tables (striped and tartan cloths for the patterned one) with
+playing cards in held-out font families. Right is `NoCardsFound` saying "no letter cards found"; any card returned is counted, and
 an unflagged one is the worst outcome. bench/vision.py includes this section.
 """
 
@@ -45,7 +46,7 @@ def section(photos: int) -> str:
         for game in GAMES:
             t = Counter()
             for k in range(photos):
-                said, cards, unflagged = answer(render_decoy(kind, SEED0 + k), game)
+                said, cards, unflagged = answer(render_decoy(kind, SEED0 + k, held_out=True), game)
                 t[said] += 1
                 t["cards returned"] += cards
                 t["unflagged"] += unflagged
@@ -72,7 +73,8 @@ def section(photos: int) -> str:
             f"Measured {stamp()}.",
             "",
             f"`python bench/vision_decoys.py --photos {photos}`: rendered 1920x1080 photos (vision/decoys.py) with no",
-            'letter card on them, each read as every deck. Right is one line, "no letter cards found in PHOTO"',
+            "letter card on them, on held-out tables (vision.render.HELD_OUT_TABLES; striped and tartan cloths",
+            'for the patterned one), each read as every deck. Right is one line, "no letter cards found in PHOTO"',
             "(exit 13).",
             "",
             f'All together: {pct(total["no letter cards"], n)} of {n} photos answered "no letter cards"; '

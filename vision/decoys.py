@@ -16,7 +16,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from vision.designs import CARD_H, CARD_W, SUIT_FONT, SUIT_GLYPH, TEST_FONTS, TRAIN_FONTS, font
-from vision.render import PALE_TABLES, PHOTO_SIZE, TABLES, _camera, _composite, _light, _place, _table
+from vision.fonts import families
+from vision.render import HELD_OUT_TABLES, PALE_TABLES, PHOTO_SIZE, TABLES, _camera, _composite, _light, _place, _table
 
 KINDS = ("playing-cards", "dominoes", "board", "empty-table", "patterned-cloth")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -31,7 +32,10 @@ PIPS[9] = PIPS[4] + [(0, 2), (2, 2), (0, 4), (2, 4), (1, 3)]
 PIPS[10] = PIPS[4] + [(0, 2), (2, 2), (0, 4), (2, 4), (1, 1), (1, 5)]
 
 
-def _fonts(rng: random.Random) -> str:
+def _fonts(rng: random.Random, held_out: bool) -> str:
+    if held_out:
+        fams = families(held_out=True)
+        return rng.choice(fams[rng.choice(sorted(fams))])
     return rng.choice(TRAIN_FONTS["sans"] + TRAIN_FONTS["serif"] + TEST_FONTS["sans"] + TEST_FONTS["serif"])
 
 
@@ -102,7 +106,7 @@ def domino(a: int, b: int, dark: bool) -> Image.Image:
     return img
 
 
-def board(rng: random.Random, cells: int = 15) -> Image.Image:
+def board(rng: random.Random, cells: int = 15, held_out: bool = False) -> Image.Image:
     """A word game's board, RGBA: a grid of beige squares, coloured premium squares labelled in small print."""
     cell = 48
     side = cells * cell + 24
@@ -114,7 +118,7 @@ def board(rng: random.Random, cells: int = 15) -> Image.Image:
         (40, 90, 190): ("TRIPLE", "LETTER"),
         (150, 200, 235): ("DOUBLE", "LETTER"),
     }
-    small = font(_fonts(rng), 9)
+    small = font(_fonts(rng, held_out), 9)
     for i in range(cells):
         for j in range(cells):
             x, y = 12 + i * cell, 12 + j * cell
@@ -191,18 +195,23 @@ def _lay(
         _composite(scene, item, cv2.perspectiveTransform(corners[None], cam)[0])
 
 
-def render_decoy(kind: str, seed: int, size: tuple[int, int] = PHOTO_SIZE) -> np.ndarray:
-    """A BGR photo (after a JPEG round trip) of ``kind`` (one of KINDS): no letter card on it."""
+def render_decoy(kind: str, seed: int, size: tuple[int, int] = PHOTO_SIZE, held_out: bool = False) -> np.ndarray:
+    """A BGR photo (after a JPEG round trip) of ``kind`` (one of KINDS): no letter card on it.
+    ``held_out``: on the renderer's held-out tables (a striped or tartan cloth for a patterned
+    one), playing cards in held-out font families, as the bench measures."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     w, h = size
     cam = _camera(rng, size)
-    if kind == "patterned-cloth":
+    if held_out:
+        cloths = ("striped-cloth", "tartan-cloth")
+        scene = _table(rng.choice(cloths if kind == "patterned-cloth" else HELD_OUT_TABLES), nrng, size)
+    elif kind == "patterned-cloth":
         scene = _cloth(rng, nrng, size)
     else:
         scene = _table(rng.choice(TABLES + PALE_TABLES), nrng, size)
     if kind == "playing-cards":
-        font_path = _fonts(rng)
+        font_path = _fonts(rng, held_out)
         cards = [
             playing_card(rng.choice(RANKS), rng.choice("shdc"), font_path, seed + i) for i in range(rng.randint(3, 10))
         ]
@@ -220,7 +229,7 @@ def render_decoy(kind: str, seed: int, size: tuple[int, int] = PHOTO_SIZE) -> np
         side = rng.uniform(0.7, 0.95) * h
         centre = np.array([w / 2 + rng.uniform(-0.1, 0.1) * w, h / 2])
         corners = _place(centre, side, side, rng.uniform(-0.2, 0.2))
-        _composite(scene, board(rng), cv2.perspectiveTransform(corners[None], cam)[0])
+        _composite(scene, board(rng, held_out=held_out), cv2.perspectiveTransform(corners[None], cam)[0])
     elif kind not in ("empty-table", "patterned-cloth"):
         raise ValueError(f"no decoy {kind!r}; the kinds are {', '.join(KINDS)}")
     img = np.clip(_light(scene, rng, nrng), 0, 255).astype(np.uint8)
