@@ -8,6 +8,8 @@ best; the strip's height says roughly how many to expect.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import NamedTuple
 
 import cv2
@@ -15,6 +17,7 @@ import numpy as np
 
 from vision.hands import fan_cards, index_spans, notches_closed, spread_edges
 from vision.cardness import CARD_RATIO, cardness
+from vision.regions import FILLED, colour_edges, enclosed
 
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
 
@@ -44,11 +47,9 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
 
 
-def card_mask(small: np.ndarray) -> np.ndarray:
-    """Cards against a table whose light varies: brighter than the surroundings and than a floor."""
-    c = cardness(small)
-    if pale_table(c):
-        return outlined_mask(small)
+def card_mask(small: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Cards against a table whose light varies (``c``: the photo's cardness): brighter than the
+    surroundings and than a floor."""
     c = cv2.GaussianBlur(c, (5, 5), 0)
     block = (max(small.shape[:2]) // 6) | 1
     local = cv2.adaptiveThreshold(c, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -20)
@@ -72,9 +73,35 @@ def _line_intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarra
     return np.float32(pts)
 
 
+@functools.cache
+def _fours(n: int) -> np.ndarray:
+    """Every choice of four of ``n`` indices, in order, as four index arrays."""
+    return np.array(list(itertools.combinations(range(n), 4))).T
+
+
+def _largest_quad(hull: np.ndarray) -> np.ndarray:
+    """The four points of a convex hull that enclose the most area, in the hull's order: a card's
+    four corners, however round (the sides are refitted after)."""
+    peri = cv2.arcLength(hull, True)
+    pts = hull.reshape(-1, 2).astype(np.float32)
+    for eps in (0.005, 0.01, 0.02, 0.04):
+        if len(pts) <= 24:
+            break
+        pts = cv2.approxPolyDP(hull, eps * peri, True).reshape(-1, 2).astype(np.float32)
+    n = len(pts)
+    if n <= 4:
+        return pts
+    i, j, k, m = _fours(n)
+    a, b, c, d = pts[i], pts[j], pts[k], pts[m]
+    area = np.abs((c - a)[:, 0] * (d - b)[:, 1] - (c - a)[:, 1] * (d - b)[:, 0])  # twice the area, by diagonals
+    best = int(np.argmax(area))
+    return np.float32([a[best], b[best], c[best], d[best]])
+
+
 def fit_quad(contour: np.ndarray) -> np.ndarray:
-    """Four corners, clockwise, of a card-like contour: sides fitted as lines, so that rounded
-    corners do not pull the corners inwards."""
+    """Four corners, clockwise, of a card-like contour: its hull reduced to four corners (or, when it
+    will not reduce, the hull's four points enclosing the most area), each side then fitted as a
+    line to the outline, so that rounded corners do not pull the corners inwards."""
     hull = cv2.convexHull(contour)
     peri = cv2.arcLength(hull, True)
     approx = None
@@ -83,12 +110,22 @@ def fit_quad(contour: np.ndarray) -> np.ndarray:
         if len(a) == 4:
             approx = a.reshape(4, 2).astype(np.float32)
             break
-    if approx is None:  # ragged outline (cards of a word not quite in line): the tightest rectangle
+    if approx is None:  # a ragged outline (a corner cut off, cards of a word not quite in line)
+        approx = _largest_quad(hull)
+    if len(approx) < 4:
         return clockwise(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
-    pts = contour.reshape(-1, 2).astype(np.float32)
+    quad = _refit_sides(approx, contour.reshape(-1, 2).astype(np.float32))
+    if quad is None or np.abs(quad - approx).max() > 0.15 * peri / 4:
+        quad = approx
+    return clockwise(quad)
+
+
+def _refit_sides(quad: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral whose sides are lines fitted to the outline ``pts`` along the middle of
+    each side of ``quad``."""
     lines = []
     for i in range(4):
-        p, q = approx[i], approx[(i + 1) % 4]
+        p, q = quad[i], quad[(i + 1) % 4]
         d = q - p
         length = float(np.linalg.norm(d))
         d /= max(length, 1e-6)
@@ -101,10 +138,7 @@ def fit_quad(contour: np.ndarray) -> np.ndarray:
             continue
         vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
-    quad = _line_intersections(lines)
-    if quad is None or np.abs(quad - approx).max() > 0.15 * peri / 4:
-        quad = approx
-    return clockwise(quad)
+    return _line_intersections(lines)
 
 
 def clockwise(quad: np.ndarray) -> np.ndarray:
@@ -335,11 +369,17 @@ class Detected(NamedTuple):
     heap_outlines: tuple[np.ndarray, ...] = ()  # the heaps' outlines, photo pixels
 
 
-def find_cards(img: np.ndarray) -> Detected:
-    """The cards in a BGR photo."""
-    scale = WORK_WIDTH / img.shape[1]
-    small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
-    mask = card_mask(small)
+class Candidate(NamedTuple):
+    quad: np.ndarray  # photo pixels
+    shown: float
+    hand: bool  # one card of a spread or fanned hand: its quad overlaps its neighbours' by design
+    precise: bool = True  # corners found in the full photo (not at work scale)
+
+
+def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[Candidate], list[np.ndarray], int]:
+    """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
+    the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
+    the photo's edge cuts."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
     queue = [
@@ -347,10 +387,9 @@ def find_cards(img: np.ndarray) -> Detected:
         for c in contours
         if cv2.contourArea(c) >= min_area
     ]
-    found: list[np.ndarray] = []
-    shown: list[float] = []
-    irregular = cut_off = 0
+    found: list[Candidate] = []
     outlines: list[np.ndarray] = []
+    cut_off = 0
     while queue:
         blob, contour, may_split = queue.pop()
         x, y, bw, bh = cv2.boundingRect(contour)
@@ -362,8 +401,8 @@ def find_cards(img: np.ndarray) -> Detected:
             if fan:
                 cards, visible = fan, fan_shown
         if cards:
-            found.extend(cards)
-            shown.extend(visible)
+            hand = min(visible) < 1.0
+            found += [Candidate(q, s, hand) for q, s in zip(cards, visible)]
             continue
         parts = _pull_apart(blob, min_area) if may_split else []
         for part in parts:
@@ -371,23 +410,221 @@ def find_cards(img: np.ndarray) -> Detected:
             queue.append((part, max(cs, key=cv2.contourArea), False))
         # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
         cut_off += not parts and at_edge
-        irregular += not parts and not at_edge
         if not parts and not at_edge:
-            outlines.append(contour.reshape(-1, 2) / scale)
-    # A sliver (the strip of table between two cards on a pale cloth, both edges outlined) has
-    # nothing of a card's proportions; its warp would stretch it into a blank card.
-    keep = [i for i, q in enumerate(found) if _proportions(q) > 0.45]
-    found, shown = [found[i] for i in keep], [shown[i] for i in keep]
+            outlines.append(contour.reshape(-1, 2))
+    return found, outlines, cut_off
+
+
+def _region_cards(edges: np.ndarray, min_area: float, scale: float) -> list[Candidate]:
+    """A card for every region the (work-scale) edges enclose that fills its quadrilateral, grown
+    by the width of the edge line it stops at."""
+    found = []
+    for contour in enclosed(edges, min_area, 0.08 * edges.size):
+        quad = fit_quad(contour)
+        if cv2.contourArea(contour) >= FILLED * abs(cv2.contourArea(quad)):
+            quad = _beyond_frame(_grown(quad, 1.5), edges)
+            found.append(Candidate(_short_side_first(quad) / scale, 1.0, False, False))
+    return found
+
+
+def _grown(quad: np.ndarray, d: float) -> np.ndarray:
+    """The quadrilateral with each side moved ``d`` pixels outwards."""
+    lines = []
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
+        normal = np.float32([u[1], -u[0]])  # outwards for clockwise corners (y down)
+        lines.append((p + d * normal, u))
+    grown = _line_intersections(lines)
+    return quad if grown is None else grown
+
+
+def _side_support(quad: np.ndarray, near_edge: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Per side (rows) and per outward offset in pixels (columns), the share of points along the
+    middle of the side, moved out by the offset, that lie on an edge."""
+    h, w = near_edge.shape
+    t = np.linspace(0.12, 0.88, 16)[:, None]
+    out = np.zeros((4, len(offsets)))
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
+        normal = np.float32([u[1], -u[0]])  # outwards for clockwise corners (y down)
+        line = p + t * (q - p)
+        for k, off in enumerate(offsets):
+            pts = np.round(line + off * normal).astype(int)
+            ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+            out[i, k] = float(near_edge[pts[ok, 1], pts[ok, 0]].sum()) / len(t) / 255
+    return out
+
+
+def _beyond_frame(quad: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """A quadrilateral found inside a card's printed frame grown to the card's edge: out to the
+    end of the band of edges (frame, thin paper, the card's edge and shadow) that each side runs
+    along, when that band is about as wide on all four sides (a printer insets a frame evenly;
+    beyond a card lies table or the next card, no even band)."""
+    near = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    offsets = np.arange(0, max(3, int(0.06 * min(_side_pairs(quad)) / 2)) + 1)
+    support = _side_support(quad, near, offsets)
+    bands = [int(np.argmin(np.append(row, 0) >= 0.5)) for row in support]  # first offset off the band
+    if min(bands) == 0 or max(bands) - min(bands) > 2:
+        return quad
+    return _grown(quad, float(min(bands) - 1))
+
+
+def _shape(quad: np.ndarray) -> float:
+    """1 for a card's or a stone's shape (convex, corners near right angles, short sides over long
+    at least 0.45, as a camera's slant may leave a card of 1.6), falling to 0."""
+    if not cv2.isContourConvex(np.float32(quad).reshape(-1, 1, 2)):
+        return 0.0
+    worst = 0.0
+    for i in range(4):
+        a, b = quad[i - 1] - quad[i], quad[(i + 1) % 4] - quad[i]
+        worst = max(worst, abs(float(a @ b)) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6))
+    square = float(np.clip(1 - (worst - 0.3) / 0.25, 0, 1))  # cos 73 degrees, to 57
+    return square * float(np.clip((_proportions(quad) - 0.38) / 0.07, 0, 1))
+
+
+def _outlined(quad: np.ndarray, near_edge: np.ndarray) -> float:
+    """How much of the quadrilateral's sides runs along an edge (``near_edge``: edges widened by
+    the distance a side may be off): the mean of its sides and of its worst side."""
+    shares = _side_support(quad, near_edge, np.zeros(1))[:, 0]
+    return 0.5 * float(np.mean(shares)) + 0.5 * float(shares.min())
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Area shared by two convex quadrilaterals, as a share of the smaller."""
+    shared, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
+    return float(shared) / max(min(abs(cv2.contourArea(np.float32(a))), abs(cv2.contourArea(np.float32(b)))), 1e-6)
+
+
+def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
+    """Pairwise `_overlap` of convex quadrilaterals (0 where their bounding boxes are apart)."""
+    n = len(quads)
+    lo = np.array([q.min(0) for q in quads])
+    hi = np.array([q.max(0) for q in quads])
+    out = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            if (lo[i] < hi[j]).all() and (lo[j] < hi[i]).all():
+                out[i, j] = out[j, i] = _overlap(quads[i], quads[j])
+    return out
+
+
+def _choose(cands: list[Candidate], edges: np.ndarray, scale: float) -> list[Candidate]:
+    """The candidates that are cards: card-shaped and outlined by edges, none overlapping another.
+    A candidate centred inside a card-shaped larger one is the larger's art, printed frame or
+    stone; one holding two cards side by side is no card; of two that agree, the one whose corners
+    were found in the full photo wins. Where readings of the same paper differ (a piece of a card
+    or the card, one card or two), the deck's size decides: the median of the likely cards'."""
+    if not cands:
+        return []
+    near_edge = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    quads = [c.quad * scale for c in cands]
+    areas = np.array([abs(cv2.contourArea(np.float32(q))) for q in quads])
+    hand = np.array([c.hand for c in cands])
+    fit = np.array([1.0 if c.hand else _shape(q) * _outlined(q, near_edge) for c, q in zip(cands, quads)])
+    over = _overlaps(quads)
+    centres = np.array([q.mean(0) for q in quads])
+    score = fit.copy()
+    card = float(np.median(areas[fit >= 0.5] if (fit >= 0.5).any() else areas))  # a first guess of the deck's size
+    for j in range(len(cands)):
+        inner = np.flatnonzero((over[:, j] > 0.9) & (areas < 0.8 * areas[j]))
+        halves = [i for i in inner if areas[i] >= 0.7 * card and fit[i] >= 0.5]
+        if any(over[a, b] < 0.25 for a in halves for b in halves if a < b):
+            score[j] = float(hand[j])  # cards side by side taken as one
+        elif fit[j] >= 0.5:
+            for i in inner:  # the card's printed frame, stone or centre art
+                if (
+                    not hand[i]
+                    and np.linalg.norm(centres[i] - centres[j]) < 0.1 * np.sqrt(areas[j])
+                    and areas[i] >= 0.1 * areas[j]
+                ):
+                    score[i] = 0.0
+    same = (over > 0.85) & (np.abs(np.log(areas[:, None] / areas[None, :])) < np.log(1.25))
+    for i in range(len(cands)):
+        for j in np.flatnonzero(same[i]):
+            if score[j] >= 0.4 and cands[j].precise and not cands[i].precise:
+                score[i] = 0.0
+    likely = score >= 0.5
+    typical = float(np.median(areas[likely] if likely.any() else areas))
+    size = np.clip(1 - (np.abs(np.log(areas / typical)) - 0.2) / 0.45, 0, 1)
+    rival = ((over > 0.25) & ~same & (score[None, :] >= 0.4)).any(1)
+    score *= np.where(hand | ~rival, 1.0, size)
+    chosen: list[int] = []
+    for i in np.argsort(-score, kind="stable"):
+        if score[i] < 0.35:
+            break
+        if all(over[i, j] < 0.25 or (hand[i] and hand[j]) for j in chosen):
+            chosen.append(int(i))
+    return [cands[i] for i in chosen]
+
+
+def _at_rim(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """The (work-scale) quadrilateral reaches the photo's edge: the photo cuts it."""
+    h, w = shape[:2]
+    return bool(quad.min() <= 2 or (quad[:, 0] >= w - 3).any() or (quad[:, 1] >= h - 3).any())
+
+
+def _heaps(
+    small: np.ndarray, outlines: list[np.ndarray], chosen: list[Candidate], scale: float
+) -> tuple[list[np.ndarray], list[Candidate]]:
+    """Of the blobs the stock cue could not cut into cards (work-scale ``outlines``), those that may
+    be heaps, and the chosen cards less those lying on a heap. A blob the chosen cards fill is
+    cards (separated cards are never a heap); one with as much paper again beside a card is that
+    card lying on a heap of others."""
+    if not outlines:
+        return [], chosen
+    c = cardness(small)
+    quads = [np.round(card.quad * scale).astype(np.int32) for card in chosen]
+    covered = np.zeros(small.shape[:2], np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(covered, q, 255)
+    typical = float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads])) if quads else 0.0
+    heaps, on_heap = [], set()
+    for o in outlines:
+        blob = cv2.fillPoly(np.zeros_like(covered), [o.astype(np.int32)], 255)
+        area = cv2.countNonZero(blob)
+        cards = cv2.bitwise_and(blob, covered)
+        rest = cv2.subtract(blob, covered)
+        if cv2.countNonZero(cards) >= 0.85 * area:
+            continue
+        if quads and cv2.countNonZero(rest) >= 0.3 * typical and cv2.countNonZero(cards):
+            paper = float(np.median(c[cards > 0]))
+            if float(np.median(c[rest > 0])) >= 0.85 * paper:
+                on_heap |= {
+                    i for i, q in enumerate(quads) if blob[tuple(np.clip(q.mean(0)[::-1], 0, None).astype(int))]
+                }
+                heaps.append(o / scale)
+                continue
+        if cv2.countNonZero(cards) < 0.5 * area:
+            heaps.append(o / scale)
+    return heaps, [card for i, card in enumerate(chosen) if i not in on_heap]
+
+
+def find_cards(img: np.ndarray) -> Detected:
+    """The cards in a BGR photo, by two cues whose candidates compete card by card: blobs of card
+    stock against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim
+    stopped by edges leaves), and the regions that edges enclose."""
+    scale = WORK_WIDTH / img.shape[1]
+    small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    c = cardness(small)
+    mask = outlined_mask(small) if pale_table(c) else card_mask(small, c)
+    stock, outlines, cut_blobs = _stock_cards(img, mask, scale)
+    edges = colour_edges(small)
+    cands = stock + _region_cards(edges, 0.0015 * mask.size, scale)
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
-    if found:
-        h, w = img.shape[:2]
-        edge = 2 / scale  # two work pixels
-        areas = [abs(cv2.contourArea(np.float32(q))) for q in found]
-        typical = float(np.median(areas))
-        cut = [q.min() <= edge or (q[:, 0] >= w - 1 - edge).any() or (q[:, 1] >= h - 1 - edge).any() for q in found]
-        # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
-        cut_off += sum(1 for c, a in zip(cut, areas) if c and a >= 0.25 * typical)
-        found, shown = [q for q, c in zip(found, cut) if not c], [s for s, c in zip(shown, cut) if not c]
-    return Detected(found, shown, irregular, cut_off, tuple(outlines))
+    cut = [cand for cand in cands if _at_rim(cand.quad * scale, mask.shape)]
+    chosen = _choose([cand for cand in cands if not _at_rim(cand.quad * scale, mask.shape)], edges, scale)
+    heaps, chosen = _heaps(small, outlines, chosen, scale)
+    # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
+    typical = float(np.median([abs(cv2.contourArea(np.float32(card.quad))) for card in chosen])) if chosen else 0.0
+    pieces: list[np.ndarray] = []
+    for cand in cut:
+        if abs(cv2.contourArea(np.float32(cand.quad))) >= 0.25 * typical and all(
+            _overlap(cand.quad, p) < 0.25 for p in pieces
+        ):
+            pieces.append(cand.quad)
+    cut_off = max(cut_blobs, len(pieces))
+    return Detected([card.quad for card in chosen], [card.shown for card in chosen], len(heaps), cut_off, tuple(heaps))
