@@ -345,13 +345,22 @@ def _fits(blob: np.ndarray, quad: np.ndarray) -> bool:
 def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
     """Blobs joined by a narrow contact (a card of one row touching the next row), separated by
     the smallest erosion that splits them, each grown back inside the original blob."""
+    x, y, w, h = cv2.boundingRect(blob)
+    x0, y0 = max(0, x - 8), max(0, y - 8)
+    box = (slice(y0, y + h + 8), slice(x0, x + w + 8))  # the work is done around the blob only
+    part_of = blob[box]
     for k in (5, 9, 13):
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        count, labels = cv2.connectedComponents(cv2.erode(blob, kernel))
+        count, labels = cv2.connectedComponents(cv2.erode(part_of, kernel))
         parts = [(labels == i).astype(np.uint8) * 255 for i in range(1, count)]
         parts = [p for p in parts if cv2.countNonZero(p) >= min_area / 2]
         if len(parts) >= 2:
-            return [cv2.bitwise_and(cv2.dilate(p, kernel), blob) for p in parts]
+            out = []
+            for p in parts:
+                whole = np.zeros_like(blob)
+                whole[box] = cv2.bitwise_and(cv2.dilate(p, kernel), part_of)
+                out.append(whole)
+            return out
     return []
 
 
@@ -466,7 +475,7 @@ def _beyond_frame(quad: np.ndarray, edges: np.ndarray) -> np.ndarray:
     offsets = np.arange(0, max(3, int(0.06 * min(_side_pairs(quad)) / 2)) + 1)
     support = _side_support(quad, near, offsets)
     bands = [int(np.argmin(np.append(row, 0) >= 0.5)) for row in support]  # first offset off the band
-    if min(bands) == 0 or max(bands) - min(bands) > 2:
+    if min(bands) < 3 or max(bands) - min(bands) > 2:  # a card's own edge and shadow: no frame
         return quad
     return _grown(quad, float(min(bands) - 1))
 
@@ -510,7 +519,21 @@ def _overlaps(quads: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def _choose(cands: list[Candidate], edges: np.ndarray, scale: float) -> list[Candidate]:
+def _paper_between(paper: np.ndarray, inner: np.ndarray, outer: np.ndarray) -> bool:
+    """Whether the ring between two nested quadrilaterals is mostly card stock (``paper``: the
+    stock cue's mask): a card around its art, frame or printed stone. Table in it makes the outer
+    one a card with a ring of table that grain or weave closed round it."""
+    x, y, w, h = cv2.boundingRect(np.round(outer).astype(np.int32))
+    x, y = max(x, 0), max(y, 0)
+    ring = cv2.fillConvexPoly(np.zeros((h + 1, w + 1), np.uint8), np.round(outer - [x, y]).astype(np.int32), 1)
+    cv2.fillConvexPoly(ring, np.round(inner - [x, y]).astype(np.int32), 0)
+    ring = ring[: paper.shape[0] - y, : paper.shape[1] - x]
+    return (
+        float((paper[y : y + ring.shape[0], x : x + ring.shape[1]] > 0)[ring > 0].mean()) >= 0.6 if ring.any() else True
+    )
+
+
+def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale: float) -> list[Candidate]:
     """The candidates that are cards: card-shaped and outlined by edges, none overlapping another.
     A candidate centred inside a card-shaped larger one is the larger's art, printed frame or
     stone; one holding two cards side by side is no card; of two that agree, the one whose corners
@@ -528,19 +551,22 @@ def _choose(cands: list[Candidate], edges: np.ndarray, scale: float) -> list[Can
     score = fit.copy()
     card = float(np.median(areas[fit >= 0.5] if (fit >= 0.5).any() else areas))  # a first guess of the deck's size
     for j in range(len(cands)):
-        inner = np.flatnonzero((over[:, j] > 0.9) & (areas < 0.8 * areas[j]))
+        inner = np.flatnonzero((over[:, j] > 0.9) & (areas < 0.9 * areas[j]))
         halves = [i for i in inner if areas[i] >= 0.7 * card and fit[i] >= 0.5]
         if any(over[a, b] < 0.25 for a in halves for b in halves if a < b):
             score[j] = float(hand[j])  # cards side by side taken as one
         elif fit[j] >= 0.5:
-            for i in inner:  # the card's printed frame, stone or centre art
+            for i in inner:  # the card's printed frame, stone or centre art, or the card in a ring of table
                 if (
                     not hand[i]
                     and np.linalg.norm(centres[i] - centres[j]) < 0.1 * np.sqrt(areas[j])
                     and areas[i] >= 0.1 * areas[j]
                 ):
-                    score[i] = 0.0
-    same = (over > 0.85) & (np.abs(np.log(areas[:, None] / areas[None, :])) < np.log(1.25))
+                    score[i if _paper_between(paper, quads[i], quads[j]) else j] = 0.0
+    same = np.zeros_like(over, dtype=bool)  # the same card: corners a few hundredths of its size apart
+    for i, j in zip(*np.nonzero(over > 0.8)):
+        apart = min(float(np.abs(np.roll(quads[i], k, axis=0) - quads[j]).max()) for k in range(4))
+        same[i, j] = apart < 0.05 * np.sqrt(min(areas[i], areas[j]))
     for i in range(len(cands)):
         for j in np.flatnonzero(same[i]):
             if score[j] >= 0.4 and cands[j].precise and not cands[i].precise:
@@ -549,7 +575,9 @@ def _choose(cands: list[Candidate], edges: np.ndarray, scale: float) -> list[Can
     typical = float(np.median(areas[likely] if likely.any() else areas))
     size = np.clip(1 - (np.abs(np.log(areas / typical)) - 0.2) / 0.45, 0, 1)
     rival = ((over > 0.25) & ~same & (score[None, :] >= 0.4)).any(1)
-    score *= np.where(hand | ~rival, 1.0, size)
+    plausible = (areas > 0.3 * typical) & (areas < 3.5 * typical)  # a lone candidate's size need only be near
+    score *= np.where(hand | (~rival & plausible), 1.0, size)
+    score *= np.where([c.precise for c in cands], 1.0, 0.97)  # near-ties to the corners found in the full photo
     chosen: list[int] = []
     for i in np.argsort(-score, kind="stable"):
         if score[i] < 0.35:
@@ -557,6 +585,17 @@ def _choose(cands: list[Candidate], edges: np.ndarray, scale: float) -> list[Can
         if all(over[i, j] < 0.25 or (hand[i] and hand[j]) for j in chosen):
             chosen.append(int(i))
     return [cands[i] for i in chosen]
+
+
+def _holding(blobs: np.ndarray, stock: np.ndarray) -> np.ndarray:
+    """The blobs of a mask that are at least a third card stock (the others are table: wood grain,
+    felt) but not nearly all of it (those the stock cue has found as they are)."""
+    count, labels = cv2.connectedComponents(blobs)
+    size = np.bincount(labels.ravel(), minlength=count)
+    paper = np.bincount(labels[stock > 0], minlength=count)
+    keep = (paper >= size / 3) & (paper < 0.85 * size)
+    keep[0] = False
+    return keep[labels].astype(np.uint8) * 255
 
 
 def _at_rim(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -601,22 +640,44 @@ def _heaps(
     return heaps, [card for i, card in enumerate(chosen) if i not in on_heap]
 
 
-def find_cards(img: np.ndarray) -> Detected:
-    """The cards in a BGR photo, by two cues whose candidates compete card by card: blobs of card
-    stock against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim
-    stopped by edges leaves), and the regions that edges enclose."""
+class Cues(NamedTuple):
+    """What the cues found in a photo, before the cards are chosen."""
+
+    small: np.ndarray  # the photo at work scale
+    scale: float  # work pixels per photo pixel
+    edges: np.ndarray  # colour edges at work scale
+    paper: np.ndarray  # the stock cue's mask
+    cands: list[Candidate]
+    outlines: list[np.ndarray]  # blobs the stock cue could not cut into cards (work pixels)
+    cut_blobs: int  # of those, how many the photo's edge cuts
+
+
+def cues(img: np.ndarray) -> Cues:
+    """Candidate cards of a BGR photo from three cues: blobs of card stock against the table (or,
+    on a cloth as pale as the cards, what a flood from the photo's rim stopped by edges leaves),
+    on other tables also the outlines' blobs holding card stock (a card whose art reaches across
+    it), and the regions that edges enclose."""
     scale = WORK_WIDTH / img.shape[1]
     small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
     c = cardness(small)
-    mask = outlined_mask(small) if pale_table(c) else card_mask(small, c)
+    pale = pale_table(c)
+    mask = outlined_mask(small) if pale else card_mask(small, c)
     stock, outlines, cut_blobs = _stock_cards(img, mask, scale)
+    if not pale:
+        stock += _stock_cards(img, _holding(outlined_mask(small), mask), scale)[0]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale)
+    return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
+
+
+def find_cards(img: np.ndarray) -> Detected:
+    """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`)."""
+    small, scale, edges, paper, cands, outlines, cut_blobs = cues(img)
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
-    cut = [cand for cand in cands if _at_rim(cand.quad * scale, mask.shape)]
-    chosen = _choose([cand for cand in cands if not _at_rim(cand.quad * scale, mask.shape)], edges, scale)
+    cut = [cand for cand in cands if _at_rim(cand.quad * scale, small.shape)]
+    chosen = _choose([cand for cand in cands if not _at_rim(cand.quad * scale, small.shape)], edges, paper, scale)
     heaps, chosen = _heaps(small, outlines, chosen, scale)
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
     typical = float(np.median([abs(cv2.contourArea(np.float32(card.quad))) for card in chosen])) if chosen else 0.0
