@@ -319,7 +319,7 @@ def split_blob(
     # A covered card reaches as far as the top card does: one card width past its left edge.
     ends = [c + (w - cuts[-1]) for c in cuts[:-1]] + [w] if spread else cuts[1:] + [w]
     back = np.linalg.inv(to_strip)
-    outline = notches_closed(paper, card_w)
+    outline = notches_closed(paper, w - cuts[-1] if spread else card_w)  # a spread: its top card, whole
     cards = []
     for x0, x1, shown in zip(cuts, ends, cuts[1:] + [w]):
         # Each card's own top and bottom, where it shows: cards of a word or a hand are rarely

@@ -26,8 +26,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     h = min(paper.shape[0], int(top.max() + 0.3 * card_h) + 2)  # only the rows of the index are looked at
     strip, paper = strip[:h], paper[:h]
     c = cardness(strip)
-    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand;
-    # a frame's thin beads and lines, blurred, are paler than a letter's strokes).
+    # Ink is far darker than the card stock around it (light, shadow and glare vary across a hand).
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.12 * card_w)) | 1,) * 2)
     stock = cv2.dilate(c, k).astype(np.float32)
     y = np.arange(h)[:, None]
@@ -36,7 +35,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     r = max(1, round(0.012 * card_h))
     card = cv2.erode(notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
     band = (y < top + 0.3 * card_h) & (card > 0)
-    ink = (c < 0.5 * stock).astype(np.uint8) * band.astype(np.uint8)
+    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
     # A card's edge line or shadow, a frame printed inside its edge (a line, or a rope of beads
     # whose gaps are closed first), or table beside a card's top, runs far longer than any stroke
     # of a glyph: taken out first, so that a glyph touching it is kept.
@@ -45,14 +44,19 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     for joint, run in (((gap, 1), (max(3, int(0.2 * card_h)), 1)), ((1, gap), (1, max(3, int(0.35 * card_w))))):
         joined = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones(joint, np.uint8))
         lines |= cv2.morphologyEx(joined, cv2.MORPH_OPEN, np.ones(run, np.uint8))
-    ink &= 1 - cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    # The letters, a little darker, with the lines (found on the paler ink, where a rope's beads
+    # join up) taken out; each must hold solid ink: a frame's thin beads, blurred, never do.
+    off_lines = 1 - cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    ink = (c < 0.6 * stock).astype(np.uint8) * band.astype(np.uint8) * off_lines
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    solid = np.bincount(labels[c < 0.5 * stock], minlength=count) > 0
     left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     height = stats[:, cv2.CC_STAT_HEIGHT]
     # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
     # value, a pip, a stone or centre art, is not needed to find the index).
     glyph = (
-        (height >= 0.04 * card_h)
+        solid
+        & (height >= 0.04 * card_h)
         & (height < 0.2 * card_h)
         & (stats[:, cv2.CC_STAT_WIDTH] >= 2)  # a thin I, its sides blurred pale
         & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h)
@@ -117,12 +121,27 @@ def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w
     gaps = np.diff(chain)
     if gaps.min() < 0.2 * top_w or gaps.max() > 0.8 * top_w:  # a narrower strip cannot show a whole face
         return None
+    raw = np.float32(chain) - offset
+    return [0, *_on_seams(raw, score, top_w)[1:]]
+
+
+def _on_seams(raw: np.ndarray, score: np.ndarray, card_w: float) -> list[int]:
+    """Edges near ``raw`` moved onto the seams the strip shows. A seam (a card's edge line, with
+    the frame printed just inside it) is a run of high ``score``, its first column a few pixels
+    before the edge (the score is spread across a line's width). The first card's index, where
+    ``raw`` was measured, may start further from its edge than the others': the median shift
+    onto the seams is taken first, then each edge goes to the seam nearest it, if one is near."""
+    high = np.flatnonzero(score >= 0.6)
+    if not len(high):
+        return [round(float(e)) for e in raw]
+    firsts = high[np.r_[True, np.diff(high) > 1]] + 3
+    near = [firsts[np.abs(firsts - e) <= 0.1 * card_w] for e in raw]
+    shifts = [float((c - e)[np.argmin(np.abs(c - e))]) for c, e in zip(near, raw) if len(c)]
+    shift = float(np.median(shifts)) if len(shifts) >= len(raw) / 2 else 0.0
     edges = []
-    for s in chain:  # each edge moved to the strongest seam just left of its index, if any shows
-        lo, hi = max(0, int(s - offset - 0.05 * top_w)), int(s - offset + 0.03 * top_w) + 1
-        best = lo + int(np.argmax(score[lo:hi]))
-        edges.append(best if score[best] >= 0.3 else round(s - offset))
-    edges[0] = 0
+    for c, e in zip(near, raw + shift):
+        best = c[np.argmin(np.abs(c - e))] if len(c) else None
+        edges.append(int(best) if best is not None and abs(best - e) <= 0.04 * card_w else round(float(e)))
     return edges
 
 
@@ -209,15 +228,42 @@ def fan_cards(
         (tl, bl, ul), (tf, bf, uf) = sides
     else:
         return [], []
+    fan = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), card_w, card_h)
+    if fan is None:
+        return [], []
+    # The width was a guess from the height (decks print other proportions, the camera slants
+    # them): the top card's own width, from its found left edge to the fan's side, gives the pivot
+    # and the cards' reach again.
+    quads, shown, width = fan
+    if abs(width - card_w) > 0.05 * card_w and 1.05 < card_h / width < 2.1:
+        fan = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), width, card_h)
+        if fan is not None:
+            quads, shown, _ = fan
+    return quads, shown
+
+
+def _fan_pass(
+    img: np.ndarray,
+    blob: np.ndarray,
+    scale: float,
+    first: tuple[np.ndarray, np.ndarray],
+    last: tuple[np.ndarray, np.ndarray],
+    card_w: float,
+    card_h: float,
+) -> tuple[list[np.ndarray], list[float], float] | None:
+    """The cards of a fan whose first card's top-left corner and upward direction are ``first``
+    and whose last card's top-right corner and upward direction are ``last``, for cards
+    ``card_w`` wide: their corners, shares shown, and the top card's width as found."""
+    (tf, uf), (tl, ul) = first, last
     last_tl = tl - card_w * _right(ul)
     alpha = _angle(uf, ul)
     if abs(alpha) < np.deg2rad(3):
-        return [], []
+        return None
     turn = _turn(alpha)
     pivot = np.linalg.solve(np.eye(2) - turn, last_tl - turn @ tf)
     radius = float(np.linalg.norm(tf - pivot))
     if not 0.3 * card_h < radius < 20 * card_h:
-        return [], []
+        return None
     sense = 1.0 if alpha > 0 else -1.0
     sweep = abs(_angle(tf - pivot, tl - pivot))  # to the last card's top-right corner
     strip_w = int(radius * sweep) + 1
@@ -233,26 +279,26 @@ def fan_cards(
     map_y = (pivot[1] + s * base[:, :1] + c * base[:, 1:]).astype(np.float32)
     strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
-    last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))
+    last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
     edges = spread_edges(index_spans(strip, paper, last_w), strip_w, np.zeros(strip_w, np.float32), last_w)
     if edges is None:
-        return [], []
+        return None
     # Each card from where its own top edge shows in the strip: its top-left corner, and its top
     # edge's direction there (the camera's slant skews cards in the photo, so turning the first
     # card about the pivot is only near), its side turned with it.
     top = np.argmax(notches_closed(paper, last_w), 0)
-    quads = []
+    corners, acrosses, downs = [], [], []
     for e, end in zip(edges, edges[1:] + [strip_w]):
         cols = np.arange(e + (end - e) // 5, end - (end - e) // 5)
         pts = np.stack([map_x[top[cols], cols], map_y[top[cols], cols]], 1)
-        corner = np.float32([map_x[top[e + 1], e], map_y[top[e + 1], e]])
+        corners.append(np.float32([map_x[top[e + 1], e], map_y[top[e + 1], e]]))
         vx, vy, _, _ = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        across = np.float32([vx, vy]) * np.sign(np.float32([vx, vy]) @ (pts[-1] - pts[0]))
-        down = -_turn(sense * e / radius) @ uf
-        quads.append(
-            np.float32(
-                [corner, corner + last_w * across, corner + last_w * across + card_h * down, corner + card_h * down]
-            )
-        )
-    shown = [(b - a) / last_w for a, b in zip(edges, edges[1:])] + [1.0]
-    return quads, shown
+        acrosses.append(np.float32([vx, vy]) * np.sign(np.float32([vx, vy]) @ (pts[-1] - pts[0])))
+        downs.append(-_turn(sense * e / radius) @ uf)
+    width = float(np.linalg.norm(tl - corners[-1]))  # the top card shows whole: corner to corner
+    quads = [
+        np.float32([p, p + width * a, p + width * a + card_h * d, p + card_h * d])
+        for p, a, d in zip(corners, acrosses, downs)
+    ]
+    shown = [(b - a) / (strip_w - edges[-1]) for a, b in zip(edges, edges[1:])] + [1.0]
+    return quads, shown, width

@@ -1,0 +1,51 @@
+"""Hands in deck designs the reader never saw (index size and place, frames, paper, proportions):
+every card found, none cut, and each covered card's quad starting at its own left edge with its
+index strip whole, as the reader's strip contract (`Detected.shown`) needs."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import find_cards
+from vision.render import render_varied
+
+
+def _hand(seed: int, fan: bool, turned: bool) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A held-out design's hand, photographed harshly on a held-out table, and its cards' true
+    corners (clockwise from each card's own top-left), the photo turned round if ``turned``."""
+    photo = render_varied("word-thief", seed, held_out=True, hand=True, fan=fan)
+    image, cards = photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]]
+    if turned:
+        h, w = image.shape[:2]
+        image, cards = cv2.rotate(image, cv2.ROTATE_180), [np.float32([w - 1, h - 1]) - c for c in cards]
+    return image, cards
+
+
+@pytest.mark.parametrize(
+    "seed, fan, turned",
+    [(704, False, False), (709, False, True), (715, True, False)],
+    ids=["straight spread", "straight spread upside down", "fan"],
+)
+def test_hand_cut_at_each_cards_own_left_edge(seed: int, fan: bool, turned: bool) -> None:
+    image, cards = _hand(seed, fan, turned)
+    found = find_cards(image)
+    assert len(found.quads) == len(cards)  # every card, none cut in two, nothing extra
+    taken = set()
+    for i, truth in enumerate(cards):
+        width = float(np.linalg.norm(truth[1] - truth[0]))
+        j = min(range(len(found.quads)), key=lambda j: float(np.linalg.norm(found.quads[j].mean(0) - truth.mean(0))))
+        assert j not in taken
+        taken.add(j)
+        quad = found.quads[j]
+        quad = min((np.roll(quad, k, 0) for k in range(4)), key=lambda q: float(np.abs(q - truth).max()))
+        # Its top-left corner on the card's own: along the card's top edge (not at a neighbour's
+        # edge or its frame) and down its side.
+        along = (truth[1] - truth[0]) / width
+        down = (truth[3] - truth[0]) / float(np.linalg.norm(truth[3] - truth[0]))
+        assert abs(float((quad[0] - truth[0]) @ along)) < 0.06 * width, f"card {i}"
+        assert abs(float((quad[0] - truth[0]) @ down)) < 0.1 * width, f"card {i}"
+        # The strip the reader keeps reaches the next card's edge: the index is whole in it.
+        shown = min(1.0, float(np.linalg.norm(cards[i + 1][0] - truth[0])) / width) if i + 1 < len(cards) else 1.0
+        assert abs(found.shown[j] - shown) < 0.1, f"card {i}"
