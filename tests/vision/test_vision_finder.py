@@ -1,0 +1,96 @@
+"""Finding cards (vision.detect) in decks of designs the reader never saw, on the tables that are hard
+for it: art that reaches across a card, pale cloths, touching cards, bare stones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.deck_layouts import order_text, render_deck
+from vision.designs import Design
+from vision.detect import find_cards
+from vision.fonts import families
+from vision.render import render_photo
+from vision.teach import prepare
+
+
+def _font(i: int) -> str:
+    """A font of the held-out families: no part of the finder or the reader was tuned on it."""
+    fams = families(True)
+    return fams[sorted(fams)[i % len(fams)]][0]
+
+
+def _corner_error(quad: np.ndarray, corners: list) -> float:
+    """The largest distance between a found card's corners and the true ones, in card widths
+    (the found corners may start at any corner, and run either way round)."""
+    q, t = np.float32(quad), np.float32(corners)
+    width = float(np.linalg.norm(t[1] - t[0]))
+    return min(float(np.abs(np.roll(r, k, axis=0) - t).max()) for r in (q, q[::-1]) for k in range(4)) / width
+
+
+def _matched(truth: dict, quads: list[np.ndarray]) -> list[float]:
+    """For each true card, the corner error of the found card closest to it."""
+    return [min((_corner_error(q, t["corners"]) for q in quads), default=9.0) for t in truth["cards"]]
+
+
+def test_a_card_with_large_centre_art_is_one_card() -> None:
+    # Picture art reaching the card's sides inside a printed frame: no region of plain paper runs
+    # round it, and the stock cue saw the art's colours as table. It was cut into pieces and heaps.
+    design = Design(font=_font(702), art="picture", art_size=2.3, ratio=1.5, frame="line")
+    photo = render_photo("quiddler", 702, design=design, table="red-felt")
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.1
+    assert found.heaps == 0  # separated cards are never a heap
+
+
+def test_cards_on_a_pale_cloth_in_an_unseen_design_are_all_found() -> None:
+    # Tan paper with a printed frame on a cream cloth: no card was found at all.
+    design = Design(font=_font(700), art="house", paper=(222, 200, 160), ratio=1.4, frame="line")
+    photo = render_photo("quiddler", 700, design=design, table="cream-cloth")
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.35  # each found where its card lies
+
+
+def test_touching_cards_are_split_at_their_edges() -> None:
+    # Two words of five cards laid edge to edge (gaps of a few hundredths of a card at most), with
+    # picture art reaching across each card: the art's colours cut cards in two inside the words.
+    design = Design(font=_font(704), art="picture", art_size=2.3, ratio=1.5, frame="line")
+    photo = render_photo("quiddler", 704, design=design, table="red-felt")
+    assert [len(word) for word in photo.truth["words"]] == [5, 5]
+    found = find_cards(photo.image)
+    assert len(found.quads) == 10
+    assert max(_matched(photo.truth, found.quads)) < 0.11
+
+
+def test_bare_stones_are_found() -> None:
+    # Words And Points stones with nothing around them, nearly square: the finder expected card
+    # proportions and took rows of them for heaps.
+    design = Design(font=_font(702), tile=True, ratio=1.0, radius=0.1)
+    photo = render_photo("words-and-points", 702, design=design, table="light-wood")
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.08
+    assert found.heaps == 0
+
+
+@pytest.mark.usefixtures("data_dir")
+def test_a_tilted_layout_on_a_white_cloth_is_taught_on_the_first_try() -> None:
+    # 31 white cards on a white cloth, the layout turned a few degrees: a third of them went unfound.
+    photo = render_deck("quiddler", 80000, table="white-cloth", size=(1600, 1200))
+    lesson = prepare("quiddler", order_text(photo.truth["cards"]), [photo.image])
+    assert lesson.problem is None
+    assert len(lesson.found) == 31
+    for found, truth in zip(lesson.found, photo.truth["cards"]):
+        assert np.linalg.norm(found.quad.mean(0) - np.mean(truth["corners"], 0)) < 20
+
+
+def test_separated_cards_are_never_a_heap() -> None:
+    # Cards lying apart, their art in colours the stock cue takes for table: the broken blobs were
+    # called heaps of overlapping cards.
+    design = Design(font=_font(701), art="picture", art_size=2.3, ratio=1.5, frame="line")
+    photo = render_photo("quiddler", 701, design=design, table="red-felt")
+    found = find_cards(photo.image)
+    assert found.heaps == 0 and not found.heap_outlines
+    assert len(found.quads) == len(photo.truth["cards"])
