@@ -383,6 +383,7 @@ class Candidate(NamedTuple):
     shown: float
     hand: bool  # one card of a spread or fanned hand: its quad overlaps its neighbours' by design
     precise: bool = True  # corners found in the full photo (not at work scale)
+    group: int = 0  # the cards of one hand share a group
 
 
 def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[Candidate], list[np.ndarray], int]:
@@ -411,7 +412,8 @@ def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[
                 cards, visible = fan, fan_shown
         if cards:
             hand = min(visible) < 1.0
-            found += [Candidate(q, s, hand) for q, s in zip(cards, visible)]
+            group = hash(cards[0].tobytes()) if hand else 0
+            found += [Candidate(q, s, hand, True, group) for q, s in zip(cards, visible)]
             continue
         parts = _pull_apart(blob, min_area) if may_split else []
         for part in parts:
@@ -545,7 +547,8 @@ def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale:
     quads = [c.quad * scale for c in cands]
     areas = np.array([abs(cv2.contourArea(np.float32(q))) for q in quads])
     hand = np.array([c.hand for c in cands])
-    fit = np.array([1.0 if c.hand else _shape(q) * _outlined(q, near_edge) for c, q in zip(cands, quads)])
+    plain = np.array([_shape(q) * _outlined(q, near_edge) for q in quads])
+    fit = np.where(hand, 1.0, plain)
     over = _overlaps(quads)
     centres = np.array([q.mean(0) for q in quads])
     score = fit.copy()
@@ -578,13 +581,21 @@ def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale:
     plausible = (areas > 0.3 * typical) & (areas < 3.5 * typical)  # a lone candidate's size need only be near
     score *= np.where(hand | (~rival & plausible), 1.0, size)
     score *= np.where([c.precise for c in cands], 1.0, 0.97)  # near-ties to the corners found in the full photo
-    chosen: list[int] = []
-    for i in np.argsort(-score, kind="stable"):
-        if score[i] < 0.35:
-            break
-        if all(over[i, j] < 0.25 or (hand[i] and hand[j]) for j in chosen):
-            chosen.append(int(i))
-    return [cands[i] for i in chosen]
+    while True:
+        chosen: list[int] = []
+        refuted: set[int] = set()  # hands with a card where a whole card lies: cards side by side
+        for i in np.argsort(-score, kind="stable"):
+            if score[i] < 0.35:
+                break
+            if all(over[i, j] < 0.25 or (hand[i] and hand[j]) for j in chosen):
+                chosen.append(int(i))
+            elif hand[i]:
+                refuted.add(cands[i].group)
+        if not refuted:
+            return [cands[i] if hand[i] or not cands[i].hand else cands[i]._replace(shown=1.0) for i in chosen]
+        members = np.array([c.hand and c.group in refuted for c in cands])
+        hand &= ~members
+        score[members] = plain[members]  # each its own card now, or a piece of one
 
 
 def _holding(blobs: np.ndarray, stock: np.ndarray) -> np.ndarray:
