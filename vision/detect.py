@@ -620,8 +620,8 @@ def _heaps(
 ) -> tuple[list[np.ndarray], list[Candidate]]:
     """Of the blobs the stock cue could not cut into cards (work-scale ``outlines``), those that may
     be heaps, and the chosen cards less those lying on a heap. A blob the chosen cards fill is
-    cards (separated cards are never a heap); one with as much paper again beside a card is that
-    card lying on a heap of others."""
+    cards (separated cards are never a heap); one with a single card and as much paper again
+    beside it is that card lying on a heap of others."""
     if not outlines:
         return [], chosen
     c = cardness(small)
@@ -638,12 +638,12 @@ def _heaps(
         rest = cv2.subtract(blob, covered)
         if cv2.countNonZero(cards) >= 0.85 * area:
             continue
-        if quads and cv2.countNonZero(rest) >= 0.3 * typical and cv2.countNonZero(cards):
+        inside = {i for i, q in enumerate(quads) if blob[tuple(np.clip(q.mean(0)[::-1], 0, None).astype(int))]}
+        # Only the top card of a heap shows whole; two whole cards in a blob are cards lying apart.
+        if len(inside) == 1 and cv2.countNonZero(rest) >= 0.3 * typical:
             paper = float(np.median(c[cards > 0]))
             if float(np.median(c[rest > 0])) >= 0.85 * paper:
-                on_heap |= {
-                    i for i, q in enumerate(quads) if blob[tuple(np.clip(q.mean(0)[::-1], 0, None).astype(int))]
-                }
+                on_heap |= inside
                 heaps.append(o / scale)
                 continue
         if cv2.countNonZero(cards) < 0.5 * area:
