@@ -1,21 +1,19 @@
 """Glyph features (HOG written with numpy: OpenCV 5 has no HOGDescriptor nor ml) and a
-nearest-neighbour classifier over templates cut from cards drawn in the training fonts.
+nearest-neighbour classifier over templates cut from a taught deck's photographed cards
+(`vision.teach`); and the ink of a card's index letters, for Tesseract.
 
-A template is cut from a whole card by the same code that cuts a photographed card
-(`card_parts`), so what the classifier learns and what it sees differ only in print
-and photography, never in cropping.
+A template is cut from a card by the same code that cuts a card being read (`card_parts`),
+so what the classifier learnt and what it sees differ only in photography, never in cropping.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from PIL import Image
 
-from vision.designs import CARD_H, CARD_W, LAYOUTS, TRAIN_FONTS, GAME_STYLE, Box, Layout, deck_cards, draw_card
+from vision.designs import CARD_H, CARD_W, Box, Layout
 
 SIDE = 32  # glyphs are compared as 32x32 images
 EMPTY = ""  # the token of a box with no ink (a joker's value, a blank's letter)
@@ -101,11 +99,35 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     return Ink(out, float(np.log(gw / gh)), float(r - max(g, b)), mask)
 
 
-def centre_picture(card_gray: np.ndarray, box: Box) -> np.ndarray:
-    """The card's centre art as a fixed 32x32 crop (no re-centring: its position tells which way is up)."""
-    crop = _crop(card_gray, box).astype(np.float32)
-    crop = (crop.max() - crop) / max(1.0, float(crop.max() - crop.min()))
-    return cv2.resize(crop, (SIDE, SIDE), interpolation=cv2.INTER_AREA)
+INDEX_REGION: Box = (0.02, 0.01, 0.42, 0.5)  # where any design's corner index lies (vision.net.CORNER)
+
+
+def face_ink(card_bgr: np.ndarray, layout: Layout | None = None) -> np.ndarray | None:
+    """The ink of the index letters of an upright card, for Tesseract: in ``layout``'s face box
+    (a taught deck), or else the topmost line of letter-sized print in the top-left corner (a
+    design prints its letters first, its value and pip below; a frame's lines and beads are no
+    letter's size)."""
+    gray = cv2.cvtColor(card_bgr, cv2.COLOR_BGR2GRAY)
+    if layout is not None:
+        return ink_of(card_bgr, gray, layout.face).mask
+    region = _crop(gray, INDEX_REGION).astype(np.float32)
+    h, w = region.shape
+    ink = (region < _pct(region, 90) - 45).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    glyphs = [
+        (y, y + bh, x, x + bw)
+        for x, y, bw, bh, area in stats[1:]
+        if 0.06 * h <= bh <= 0.4 * h and bw <= 0.6 * w and area >= 0.15 * bw * bh
+    ]
+    if not glyphs:
+        return None
+    top = min(glyphs)
+    line = [g for g in glyphs if g[0] < top[1] - 0.3 * (top[1] - top[0])]  # beside the first glyph
+    y0, y1 = min(g[0] for g in line), max(g[1] for g in line)
+    x0, x1 = min(g[2] for g in line), max(g[3] for g in line)
+    rx, ry = INDEX_REGION[0] * CARD_W, INDEX_REGION[1] * CARD_H
+    box = ((rx + x0 - 2) / CARD_W, (ry + y0 - 2) / CARD_H, (rx + x1 + 2) / CARD_W, (ry + y1 + 2) / CARD_H)
+    return ink_of(card_bgr, gray, box).mask
 
 
 def features(inks: list[Ink]) -> np.ndarray:
@@ -137,45 +159,15 @@ class Classifier:
 
 @dataclass
 class Parts:
-    """Everything the reader looks at on one upright card."""
+    """What the taught templates compare on one upright card."""
 
     face: Ink
     value: Ink
-    suit: Ink | None
-    centre: np.ndarray
 
 
 def card_parts(card_bgr: np.ndarray, layout: Layout) -> Parts:
     gray = cv2.cvtColor(card_bgr, cv2.COLOR_BGR2GRAY)
-    return Parts(
-        ink_of(card_bgr, gray, layout.face),
-        ink_of(card_bgr, gray, layout.value),
-        ink_of(card_bgr, gray, layout.suit) if layout.suit else None,
-        centre_picture(gray, layout.centre),
-    )
-
-
-def photographed(card_rgba: Image.Image, rng: random.Random) -> np.ndarray:
-    """A drawn card as the reader would get it back from a photo: shrunk to photo size, a little
-    blurred and noisy, and warped back upright from corners found a few pixels off."""
-    rgba = np.asarray(card_rgba, np.float32)
-    bgr = rgba[..., 2::-1] * (rgba[..., 3:] / 255) + 60 * (1 - rgba[..., 3:] / 255)
-    s = rng.uniform(0.45, 0.85)
-    w, h = CARD_W * s, CARD_H * s
-    pad = 12
-    canon = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
-    placed = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
-    out_size = (int(w) + 2 * pad, int(h) + 2 * pad)
-    small = cv2.warpPerspective(bgr, cv2.getPerspectiveTransform(canon, placed), out_size)
-    sigma = rng.uniform(0, 1.0)
-    if sigma > 0.25:
-        small = cv2.GaussianBlur(small, (0, 0), sigma)
-    small = small * rng.uniform(0.7, 1.05) + np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3, small.shape)
-    found = placed + np.float32([[rng.uniform(-1.5, 1.5) for _ in range(2)] for _ in range(4)])
-    back = cv2.warpPerspective(
-        np.clip(small, 0, 255).astype(np.uint8), cv2.getPerspectiveTransform(found, canon), (CARD_W, CARD_H)
-    )
-    return back
+    return Parts(ink_of(card_bgr, gray, layout.face), ink_of(card_bgr, gray, layout.value))
 
 
 @dataclass
@@ -184,38 +176,10 @@ class Samples:
 
     face: list[tuple[str, Ink]]
     value: list[tuple[str, Ink]]
-    suit: list[tuple[str, Ink]]
-    centre: list[tuple[str, np.ndarray]]
 
-    def add(self, face: str, value: str, suit: str | None, parts: Parts, centre: bool = True) -> None:
-        """Keep what the card shows; ``centre=False`` for a card seen upside down."""
+    def add(self, face: str, value: str, parts: Parts) -> None:
+        """Keep what the card shows."""
         if parts.face.glyph is not None:
             self.face.append((face, parts.face))
         if parts.value.glyph is not None:
             self.value.append((value, parts.value))
-        if suit and parts.suit is not None and parts.suit.glyph is not None:
-            self.suit.append((suit, parts.suit))
-        if centre:
-            self.centre.append((face, parts.centre))
-
-
-def synthetic_samples(game: str, copies: int = 3, seed: int = 7) -> Samples:
-    """Draw every card of the deck in every training font, photograph it ``copies`` times and cut it."""
-    from companion.decks import standard_deck
-
-    rng = random.Random(seed)
-    values = standard_deck(game).values
-    layout = LAYOUTS[game]
-    out = Samples([], [], [], [])
-    keys = deck_cards(game)
-    if game == "word-thief":  # every letter in every suit may lie on a table, not only the deck's pairs
-        keys = [(f, s) for f in values if f != "*" for s in "shdc"] + [("*", None)]
-    for font_path in TRAIN_FONTS[GAME_STYLE[game]]:
-        for face, suit in keys:
-            card = draw_card(game, face, suit, font_path=font_path, rng_seed=rng.randrange(5))
-            reps = copies if (game != "word-thief" or face == "*" or rng.random() < 0.5) else 1
-            for _ in range(reps):
-                out.add(
-                    face, str(values[face]) if face != "*" else EMPTY, suit, card_parts(photographed(card, rng), layout)
-                )
-    return out

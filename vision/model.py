@@ -1,14 +1,10 @@
-"""A deck's recognizer: its layout and one nearest-neighbour classifier per thing read.
-
-Templates come from the deck's own designs drawn in the training fonts, plus whatever
-the user taught from photos of a real deck (`vision.teach`). Both are cached as
-feature arrays in the user's data directory, so only the first read of a game pays
-for drawing its cards.
+"""A deck's recognizer: the reader's nets (vision/net.py), and what the user taught from photos
+of a real deck (`vision.teach`): where it prints its index and nearest-neighbour templates of its
+letters and values, kept as feature arrays in the user's data directory.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import zipfile
 from dataclasses import dataclass
@@ -19,10 +15,10 @@ import numpy as np
 
 from companion import paths
 from companion.decks import standard_deck
-from vision import designs, glyphs
 from vision.designs import LAYOUTS, Layout
 from vision.errors import VisionError
-from vision.glyphs import Classifier, Samples, features, hog
+from vision.glyphs import Classifier, Samples, features
+from vision.net import card_net, index_net
 
 
 def data_dir() -> Path:
@@ -37,32 +33,20 @@ def taught_path(game: str) -> Path:
 @dataclass
 class Model:
     game: str
-    layout: Layout
+    layout: Layout  # the taught deck's, else the house layout
     values: dict[str, int]
-    face: Classifier
-    value: Classifier
-    suit: Classifier | None
-    centre: Classifier
+    face: Classifier | None  # taught templates (None: nothing taught)
+    value: Classifier | None  # (the suit is the net's alone: pips vary less than letters)
 
 
 def sample_arrays(samples: Samples) -> dict[str, np.ndarray]:
     """Feature arrays of a sample set, keyed for an .npz file."""
     out: dict[str, np.ndarray] = {}
-    for kind in ("face", "value", "suit"):
+    for kind in ("face", "value"):
         items = getattr(samples, kind)
         out[f"{kind}_x"] = features([ink for _, ink in items]) if items else np.zeros((0, 1), np.float32)
         out[f"{kind}_y"] = np.array([label for label, _ in items], dtype=str)
-    out["centre_x"] = hog(np.stack([c for _, c in samples.centre])) if samples.centre else np.zeros((0, 1))
-    out["centre_y"] = np.array([label for label, _ in samples.centre], dtype=str)
     return out
-
-
-def _source_stamp() -> str:
-    """Changes whenever the drawing or the cutting of cards changes, invalidating cached templates."""
-    h = hashlib.sha256()
-    for mod in (designs, glyphs):
-        h.update(Path(mod.__file__).read_bytes())
-    return h.hexdigest()[:12]
 
 
 def save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
@@ -71,23 +55,6 @@ def save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
     tmp = path.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, **arrays)
     tmp.replace(path)
-
-
-def _synthetic(game: str) -> dict[str, np.ndarray]:
-    path = data_dir() / "cache" / f"{game}-{_source_stamp()}.npz"
-    try:
-        with np.load(path) as f:
-            return dict(f)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        pass  # not drawn yet, or damaged (a write cut short, a full disk): drawn again and rewritten below
-    arrays = sample_arrays(glyphs.synthetic_samples(game))
-    try:
-        for stale in path.parent.glob(f"{game}-*.npz"):  # templates of an older version of the designs
-            stale.unlink()
-        save_arrays(path, arrays)
-    except OSError:
-        pass  # a data folder we may not write to: the templates are drawn again next session
-    return arrays
 
 
 def taught_arrays(game: str) -> tuple[dict[str, np.ndarray], Layout | None]:
@@ -128,19 +95,13 @@ def model(game: str) -> Model:
 
 @cache
 def _model(game: str, _taught_stamp: float, _where: str) -> Model:
-    synthetic = _synthetic(game)
+    index_net(), card_net()  # loaded once, before the first photo: a damaged model file is said at once
     taught, taught_layout = taught_arrays(game)
-    # A taught deck's print replaces ours where it was measured: its layout wins, and its
-    # templates join (not replace) ours, so letters it was not shown are still known.
-    parts = [synthetic, taught] if taught else [synthetic]
-    face, value, centre = (_classifier(parts, k) for k in ("face", "value", "centre"))
-    assert face is not None and value is not None and centre is not None
+    parts = [taught] if taught else []
     return Model(
         game,
         taught_layout or LAYOUTS[game],
         standard_deck(game).values,
-        face,
-        value,
-        _classifier(parts, "suit"),
-        centre,
+        _classifier(parts, "face"),
+        _classifier(parts, "value"),
     )

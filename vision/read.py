@@ -13,33 +13,41 @@ from companion.decks import WILD, Deck, standard_deck
 from vision.designs import CARD_H, CARD_W
 from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
-from vision.glyphs import EMPTY, Classifier, Ink, Parts, card_parts, features, hog, ink_of
+from vision.glyphs import EMPTY, Classifier, Ink, card_parts, face_ink, features
 from vision.model import Model, model
+from vision.net import (
+    CARD_HEADS,
+    INDEX_HEADS,
+    NO_VALUE,
+    SUITS,
+    VALUES,
+    Heads,
+    card_crop,
+    card_net,
+    corner_crop,
+    index_net,
+)
 from vision.ocr import backend, ocr_status
 from vision.photo_file import decode
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
-SURE = 0.6  # a classifier read at least this confident needs no second opinion (misreads stay under 0.45)
-NO_INK = 2.0  # distance of a glyph to "nothing printed": the largest there is, ink does not appear
-MISSING = 1.0  # distance of an empty box to a glyph: smaller, as a faint or tiny glyph may be lost
-FACE_MARGIN = 0.25  # lead over the runner-up face that makes a read certain
-SUIT_SURE = 0.8  # a pip has no second reader: it must be clearer on its own
-RED = 0.25  # redness above which a pip is red (hearts, diamonds)
-SUIT_MARGIN = 0.15  # pips differ less within a colour than letters do
-FACE_FAR = 1.8  # a face costing this much matches none of its templates (99% of read faces cost < 1.55)
-SUIT_FAR = 1.3  # (99% of read pips cost < 1.0)
-ONE_CORNER = 0.75  # confidence kept by a read from one index instead of two
+# Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
+# the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
+SURE = 0.9  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
+SUIT_SURE = 0.9  # a pip has no second reader: it must be clear on its own
+VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a read the net all but rejects
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
-# A photo holds letter cards when at least one card reads as one beyond doubt: its face (letters and
-# value) costs under LETTER_COST and its centre art, where it shows, is under CENTRE_FAR from the
-# face's. Playing cards, dominoes, a board's squares and patterned cloth never do (bench/vision_decoys.py:
-# their cheapest cards cost over 1.24 with the centre hidden, and their centres over 1.0); every
-# rendered photo of real cards has such a card. Calibrated to this classifier's distances.
-LETTER_COST = 1.2
+VALUE_FLOOR = -4.0  # nor does a value the deck file changed (the card prints another): its log-probability is capped
+TAUGHT_WEIGHT = 4.0  # log-odds per unit of template distance: what a taught deck's own print adds
+TAUGHT_FAR = 1.3  # template distance of a face the teaching did not show
+# A photo holds letter cards when at least one card is one beyond doubt: the net's "letter card" head
+# at least LETTER_SURE. Playing cards, dominoes, a board's squares and patterned cloth never are; a
+# card whose corners both say "no index" under NO_INDEX is no one card (two halves, or no letter card).
+LETTER_SURE = 0.9
+NO_INDEX = 0.5
 PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
-CENTRE_FAR = 1.0
 
 
 @dataclass(frozen=True)
@@ -110,181 +118,161 @@ def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
 
 
-def _distances(
-    clf: Classifier, inks: list[Ink], classes: list[str], blank: str = EMPTY, missing: float = MISSING
-) -> np.ndarray:
-    """(len(inks), len(classes)) distances; an empty box is near only the class ``blank``."""
-    out = np.full((len(inks), len(classes)), missing, np.float32)
+def _distances(clf: Classifier, inks: list[Ink], classes: list[str]) -> np.ndarray:
+    """(len(inks), len(classes)) distances to taught templates; an empty box, or a class the
+    teaching did not show, is TAUGHT_FAR from everything (no evidence either way)."""
+    out = np.full((len(inks), len(classes)), TAUGHT_FAR, np.float32)
     inked = [i for i, ink in enumerate(inks) if ink.glyph is not None]
     if inked:
         d = clf.distances(features([inks[i] for i in inked]))
         col = {c: j for j, c in enumerate(clf.classes)}
         for k, c in enumerate(classes):
-            out[inked, k] = d[:, col[c]] if c in col else NO_INK
-    for i, ink in enumerate(inks):
-        if ink.glyph is None and blank in classes:
-            out[i, classes.index(blank)] = 0.0
+            if c in col:
+                out[inked, k] = np.minimum(d[:, col[c]], TAUGHT_FAR)
     return out
 
 
-def _per_card(d: np.ndarray, owner: list[int], n: int) -> np.ndarray:
-    """Rows of ``d`` averaged per card (a card may be seen in one corner or two)."""
+def _per_card(d: np.ndarray, owner: list[int], n: int, mean: bool = False) -> np.ndarray:
+    """Rows of ``d`` summed (or averaged) per card (a card may be seen in one corner or two)."""
     sums = np.zeros((n, d.shape[1]), np.float32)
     np.add.at(sums, owner, d)
-    return sums / np.maximum(np.bincount(owner, minlength=n), 1)[:, None]
+    return sums / np.maximum(np.bincount(owner, minlength=n), 1)[:, None] if mean else sums
 
 
-def _margin_confidence(costs: np.ndarray, full: float = FACE_MARGIN, far: float = FACE_FAR) -> tuple[int, float]:
-    """The cheapest class and a confidence: its lead over the runner-up, 1.0 from ``full`` on;
-    none at all when even the cheapest is ``far`` (the box holds something else)."""
-    order = np.argsort(costs)
-    if costs[order[0]] >= far:
-        return int(order[0]), 0.0
-    margin = float(costs[order[1]] - costs[order[0]]) if len(costs) > 1 else full
-    return int(order[0]), float(np.clip(margin / full, 0, 1))
+def _shares(scores: np.ndarray) -> np.ndarray:
+    """Each row of log-scores as probabilities."""
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    return p / p.sum(-1, keepdims=True)
+
+
+def _posterior(score: np.ndarray) -> tuple[int, float]:
+    """The best class of log-scores and its probability among the classes."""
+    p = _shares(score)
+    best = int(np.argmax(p))
+    return best, float(p[best])
 
 
 class Read(NamedTuple):
-    """One card as the classifier read it, before Tesseract's vote."""
+    """One card as the nets read it, before Tesseract's vote."""
 
     face: str
     suit: str | None
     confidence: float  # of the face (letters and value)
     suit_confidence: float  # 1.0 where there is no suit to read
     quad: np.ndarray  # corners from the card's own top-left
-    face_ink: np.ndarray | None  # the letters' ink (either corner shows it upright), for Tesseract
-    no_index: bool  # an index deck's card with no letters in either corner: not one card
-    cost: float = 0.0  # the chosen face's distance to its templates (letters and value)
-    centre_cost: float = 0.0  # the centre art's distance to the chosen face's (0 where it is hidden)
+    face_ink: np.ndarray | None  # the letters' ink, for Tesseract
+    no_index: bool  # an index deck's card with no index in either corner: not one card
+    letter: float = 0.0  # how sure the net is that this is a letter card of the game
+
+
+def _value_col(face: str, value: int) -> int:
+    """The value head's column of what ``face`` prints (-1: a value the net does not know)."""
+    printed = NO_VALUE if face == WILD else str(value)
+    return VALUES.index(printed) if printed in VALUES else -1
 
 
 class Reader:
-    """Reads cards of one game, warped upright or upside down, in a batch."""
+    """Reads cards of one game, warped upright or upside down, in one batch per net."""
 
     def __init__(self, game: str, deck: Deck | None = None):
         self.m: Model = model(game)
         self.deck = deck or standard_deck(game)
         self.faces = list(self.deck.values)  # every face with a value; "*" included when the deck has it
         self.index_deck = self.m.layout.corner_index
+        face_classes = (INDEX_HEADS if self.index_deck else CARD_HEADS)["face"]
+        # Each deck face's column in the face head and its printed value's in the value head.
+        self.face_col = np.array([face_classes.index(f) for f in self.faces])
+        self.value_col = np.array([_value_col(f, v) for f, v in self.deck.values.items()])
 
-    def _orient(self, cards: list[np.ndarray]) -> list[bool]:
-        """Words And Points: which cards lie upside down. The value sits at the stone's lower
-        right; whichever of that corner and the opposite one holds the better digits is it."""
-        lay = self.m.layout
-        inks = []
-        for card in cards:
-            for view in (card, cv2.flip(card, -1)):
-                inks.append(ink_of(view, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), lay.value))
-        d = _distances(self.m.value, inks, self.m.value.classes, missing=NO_INK).min(1)  # any digit beats none
-        return [bool(d[2 * i + 1] < d[2 * i]) for i in range(len(cards))]
+    def _turned(self, cards: list[np.ndarray]) -> tuple[list[bool], Heads]:
+        """Which cards lie upside down, by the card net on each card as it lies and turned round
+        (its centre art, or a stone's letter and value); and the net's heads for both views."""
+        views = [v for card in cards for v in (card, cv2.flip(card, -1))]
+        heads = card_net()([card_crop(v) for v in views])
+        up = heads["up"]
+        # turned: the card as it lies looks turned, and the card turned round looks upright
+        score = up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1]
+        return [bool(s > 0) for s in score], heads
 
     def read(self, img: np.ndarray, quads: list[np.ndarray], shown: list[float] | None = None) -> list[Read]:
         """Read each card at ``quads``; a card with less than all its width ``shown`` (covered in
         a spread hand) is read from the strip that shows, its top-left index."""
-        lay = self.m.layout
         shown = shown or [1.0] * len(quads)
         covered = [s < 1.0 for s in shown]
-        views: list[tuple[Parts, Parts | None]] = []
-        starts: list[np.ndarray] = []
+        n = len(quads)
         cards = [warp_card(img, q) if s >= 1.0 else _strip_only(warp_card(img, q), s) for q, s in zip(quads, shown)]
-        turn = self._orient(cards) if not self.index_deck else [False] * len(cards)
-        for q, card, turned, hidden, s in zip(quads, cards, turn, covered, shown):
-            if turned:
-                q = np.roll(q, -2, axis=0)
-                card = cv2.flip(card, -1)
+        turned, whole = self._turned(cards)
+        turned = [t and not c for t, c in zip(turned, covered)]  # a covered card's centre is hidden
+        starts = [np.roll(q, -2, axis=0) if t else q for q, t in zip(quads, turned)]
+        if self.index_deck:
             # An index deck shows its index in both corners: read both. A covered card shows one:
             # it is read again a little higher up, as a corner found a few pixels low cuts the
-            # top off a letter (a T becomes an I); the two reads must agree.
-            second = None
-            if self.index_deck:
-                second = (
-                    card_parts(_strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s), lay)
-                    if hidden
-                    else card_parts(cv2.flip(card, -1), lay)
-                )
-            views.append((card_parts(card, lay), second))
-            starts.append(q)
-        faces = self.faces
-        values = [str(self.m.values[f]) if f != WILD else EMPTY for f in faces]
-        value_classes = sorted(set(values))
-        n = len(quads)
-        shown = [(i, p) for i, v in enumerate(views) for p in v if p is not None]
-        owner = [i for i, _ in shown]
-        # A wild card with nothing printed (a blank) is the one face an empty box can be.
-        blank = WILD if WILD not in self.m.face.classes else EMPTY
-        d_face = _per_card(_distances(self.m.face, [p.face for _, p in shown], faces, blank), owner, n)
-        d_value = _per_card(_distances(self.m.value, [p.value for _, p in shown], value_classes), owner, n)
-        vcol = [value_classes.index(v) for v in values]
-        joint = d_face + VALUE_WEIGHT * d_value[:, vcol]
-        picks = [_margin_confidence(joint[i]) for i in range(n)]
-        chosen = [faces[b] for b, _ in picks]
-        suits = self._suits(views, chosen) if self.deck.has_suits else [(None, 1.0)] * n
-        flips, centre_costs = self._upside_down(views, chosen, covered)
-        unreadable = [hidden and not self.index_deck for hidden in covered]  # its stone is under another card
+            # top off a letter (a T becomes an I); both reads count.
+            views = []
+            for q, card, hidden, s in zip(quads, cards, covered, shown):
+                other = _strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s) if hidden else cv2.flip(card, -1)
+                views += [card, other]
+            heads = index_net()([corner_crop(v) for v in views])
+            uprights = cards  # either corner shows the index upright
+        else:
+            heads = whole
+            uprights = [cv2.flip(c, -1) if t else c for c, t in zip(cards, turned)]
+        owner = [i // 2 for i in range(2 * n)]
+        value = np.maximum(heads["value"], VALUE_FLOOR)
+        value = np.where(self.value_col >= 0, value[:, np.maximum(self.value_col, 0)], value.min(1, keepdims=True))
+        per_view = heads["face"][:, self.face_col] + VALUE_WEIGHT * value  # (views, deck faces)
+        joint = _per_card(per_view, owner, n)
+        if self.m.face is not None:
+            joint -= TAUGHT_WEIGHT * self._taught(uprights)
+        letter = np.exp(_per_card(heads["letter"], owner, n, mean=True)[:, 1])
+        picks = [_posterior(joint[i]) for i in range(n)]
+        chosen = [self.faces[b] for b, _ in picks]
+        # Two views agreeing make the joint posterior sure even when each alone is not: the card is
+        # only as sure as its least sure view as well.
+        view_share = _shares(per_view)
+        suits = self._suits(heads, owner, chosen) if self.deck.has_suits else [(None, 1.0)] * n
         out = []
         for i in range(n):
-            q = np.roll(starts[i], -2, axis=0) if flips[i] else starts[i]
-            no_index = self.index_deck and all(v.face.glyph is None for v in views[i] if v is not None)
-            cost = float(joint[i, picks[i][0]])
-            if no_index or unreadable[i]:
-                out.append(
-                    Read(chosen[i], suits[i][0], 0.0, suits[i][1], q, None, no_index, cost, centre_costs[i])
-                )  # no vote: flagged
-                continue
-            # An index deck's card seen in one corner only (covered in a hand) has half the evidence.
-            conf = picks[i][1] * (ONE_CORNER if self.index_deck and covered[i] else 1.0)
-            out.append(
-                Read(
-                    chosen[i], suits[i][0], conf, suits[i][1], q, views[i][0].face.mask, no_index, cost, centre_costs[i]
-                )
-            )
+            no_index = self.index_deck and not covered[i] and letter[i] < NO_INDEX
+            unreadable = covered[i] and not self.index_deck  # its stone is under another card
+            weakest = float(view_share[2 * i : 2 * i + 2, picks[i][0]].min())
+            # nor surer than that it is a letter card at all (a stone found alone, lying sideways, is not)
+            conf = min(picks[i][1], weakest, float(letter[i]))
+            if no_index or unreadable:
+                conf = 0.0  # no vote: flagged
+            # a stone's letter is in its middle (the layout's box); an index is found where it is printed
+            taught = self.m.face is not None or not self.index_deck
+            ink = None if conf == 0.0 else face_ink(uprights[i], self.m.layout if taught else None)
+            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], starts[i], ink, no_index, float(letter[i])))
         return out
 
-    def _suits(self, views: list[tuple[Parts, Parts | None]], faces: list[str]) -> list[tuple[str | None, float]]:
-        """Suit and its confidence per card: the pip's colour picks red or black, its shape the rest."""
-        out: list[tuple[str | None, float]] = [(None, 1.0)] * len(views)
-        inks, owner = [], []
-        for i, (view, face) in enumerate(zip(views, faces)):
+    def _taught(self, cards: list[np.ndarray]) -> np.ndarray:
+        """(cards, faces) distance of each card's face and value to the taught templates (both corners)."""
+        lay = self.m.layout
+        parts = [card_parts(c, lay) for c in cards]
+        if self.index_deck:
+            parts = [p for c, first in zip(cards, parts) for p in (first, card_parts(cv2.flip(c, -1), lay))]
+        owner = [i // (1 + self.index_deck) for i in range(len(parts))]
+        values = [str(self.deck.values[f]) if f != WILD else EMPTY for f in self.faces]
+        d_face = _distances(self.m.face, [p.face for p in parts], self.faces)
+        d = d_face
+        if self.m.value is not None:
+            d = d + VALUE_WEIGHT * _distances(self.m.value, [p.value for p in parts], values)
+        return _per_card(d, owner, len(cards), mean=True)
+
+    def _suits(self, heads: Heads, owner: list[int], faces: list[str]) -> list[tuple[str | None, float]]:
+        """Suit and its confidence per card, from the index net's pip head (both corners)."""
+        pips = heads["suit"][:, :4]  # a letter card has a pip
+        logp = _per_card(pips, owner, len(faces))
+        view_share = _shares(pips)
+        out: list[tuple[str | None, float]] = []
+        for i, face in enumerate(faces):
             if face == WILD:
+                out.append((None, 1.0))
                 continue
-            out[i] = (None, 0.0)  # a letter card whose pip cannot be seen: flagged for a check
-            for part in view:
-                if part is not None and part.suit is not None and part.suit.glyph is not None:
-                    inks.append(part.suit)
-                    owner.append(i)
-        if not inks or self.m.suit is None:
-            return out
-        d = self.m.suit.distances(features(inks))
-        classes = self.m.suit.classes
-        for i in sorted(set(owner)):
-            rows = [k for k, o in enumerate(owner) if o == i]
-            redness = float(np.mean([inks[k].redness for k in rows]))
-            allowed = ("h", "d") if redness > RED else ("s", "c")
-            costs = np.array([d[rows, j].mean() if s in allowed else 9.0 for j, s in enumerate(classes)])
-            best, conf = _margin_confidence(costs, SUIT_MARGIN, SUIT_FAR)
-            # a pip whose colour is neither clearly red nor clearly black is for the player to check
-            out[i] = (classes[best], min(conf, abs(redness - RED) / 0.15))
+            best, p = _posterior(logp[i])
+            out.append((SUITS[best], min(p, float(view_share[2 * i : 2 * i + 2, best].min()))))
         return out
-
-    def _upside_down(
-        self, views: list[tuple[Parts, Parts | None]], faces: list[str], covered: list[bool]
-    ) -> tuple[list[bool], list[float]]:
-        """Per card: whether its centre art matches the face's upright templates better turned round
-        (an index deck; Words And Points was turned by its value), and how far it is from them.
-        A covered card's centre is hidden: it is taken as it lies."""
-        shown = [i for i in range(len(views)) if not covered[i] and faces[i] in self.m.centre.classes]
-        flips, costs = [False] * len(views), [0.0] * len(views)
-        if shown:
-            pictures = [p.centre for i in shown for p in views[i][: 1 + self.index_deck] if p is not None]
-            d = self.m.centre.distances(hog(np.stack(pictures)))
-            k = 0
-            for i in shown:
-                j = self.m.centre.classes.index(faces[i])
-                both = self.index_deck and views[i][1] is not None
-                flips[i] = bool(both and d[k + 1, j] < d[k, j])
-                costs[i] = float(d[k : k + 1 + both, j].min())
-                k += 1 + both
-        return flips, costs
 
 
 def _strip_only(card: np.ndarray, shown: float) -> np.ndarray:
@@ -378,8 +366,8 @@ def card_heap(img: np.ndarray, outline: np.ndarray) -> bool:
 
 
 def _letter_card(read: Read) -> bool:
-    """A card that is a letter card of the deck beyond doubt (see LETTER_COST)."""
-    return not read.no_index and read.face != WILD and read.cost < LETTER_COST and read.centre_cost < CENTRE_FAR
+    """A card that is a letter card of the deck beyond doubt (see LETTER_SURE)."""
+    return not read.no_index and read.face != WILD and read.letter >= LETTER_SURE
 
 
 def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
@@ -417,7 +405,7 @@ def read_photo(
     if not any(map(_letter_card, reads)):  # playing cards, dominoes, a board: never read as letters
         raise no_letter_cards(source)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
-    unsure = [i for i, r in enumerate(reads) if r.confidence < SURE and r.face_ink is not None]
+    unsure = [i for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < SURE and r.face_ink is not None]
     votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
     cards = []
     for i, (face, suit, conf, suit_conf, q, *_) in enumerate(reads):
@@ -426,7 +414,7 @@ def read_photo(
             # Two independent readers agreeing is strong evidence; disagreeing, or no second
             # reader at all, is for the player to check. Tesseract has no say on the suit, and
             # its reading nothing does not confirm a joker or a blank.
-            if vote is not None and vote == face != WILD:
+            if vote is not None and vote == face != WILD and conf >= VOTE_FLOOR:
                 conf = SURE
         flagged = conf < SURE or suit_conf < SUIT_SURE
         conf = min(conf, suit_conf)

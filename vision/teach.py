@@ -3,7 +3,7 @@
 The photos' cards are found and put in teaching order (photo by photo, rows from the top,
 left to right); the i-th card is the i-th token of ``order``. From them the reader learns
 where this deck prints its index (the rows of ink in the top-left corner) and templates of
-its letters, values and suits, saved in the user's data directory and used by every later
+its letters and values, saved in the user's data directory and used by every later
 read of the game. Each photo is also written back with its cards boxed and numbered, so the
 player sees what was found, and where the count went wrong when it does not match.
 """
@@ -262,13 +262,13 @@ def save(lesson: Lesson, replace: bool = False) -> int:
     deck = standard_deck(lesson.game)
     cards = [warp_card(lesson.images[f.photo], f.quad) for f in lesson.found]
     layout = learn_layout(lesson.game, cards)
-    samples = Samples([], [], [], [])
-    for (face, suit), card in zip(lesson.wanted, cards):
+    samples = Samples([], [])
+    for (face, _), card in zip(lesson.wanted, cards):
         value = str(deck.values[face]) if face != WILD else EMPTY
         # Both corners of an index deck carry the index: learn from the upside-down one as well.
-        samples.add(face, value, suit, card_parts(card, layout))
+        samples.add(face, value, card_parts(card, layout))
         if layout.corner_index:
-            samples.add(face, value, suit, card_parts(np.ascontiguousarray(card[::-1, ::-1]), layout), centre=False)
+            samples.add(face, value, card_parts(np.ascontiguousarray(card[::-1, ::-1]), layout))
     arrays = sample_arrays(samples)
     earlier = {} if replace else taught_arrays(lesson.game)[0]
     for key, new in list(arrays.items()):

@@ -249,18 +249,6 @@ def _refuse(path: Path, arrays: dict) -> None:
     raise PermissionError(13, "Permission denied", str(path))
 
 
-def test_a_damaged_template_cache_is_drawn_again(tmp_path: Path, monkeypatch) -> None:
-    from vision import model
-
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    cache = model.data_dir() / "cache" / f"quiddler-{model._source_stamp()}.npz"
-    cache.parent.mkdir(parents=True)
-    cache.write_bytes(b"PK\x03\x04 half a zip file")
-    assert len(read_photo(SAMPLE, "quiddler").cards) == 5
-    with np.load(cache) as rebuilt:
-        assert len(rebuilt["face_y"])
-
-
 def test_a_damaged_taught_deck_is_one_line(tmp_path: Path, monkeypatch) -> None:
     from vision.model import taught_path
 

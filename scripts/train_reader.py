@@ -1,0 +1,450 @@
+"""Train the card reader's two small CNNs (vision/net.py) on cards this script draws, and export them
+as ONNX to vision/models/.
+
+Nothing is downloaded: every card is drawn by vision.designs in random designs of the TRAINING font
+families (`random_design(..., held_out=False)`) and the house designs, then "photographed" as the
+reader sees it: pasted on a patch of table, seen in perspective at photo size, lit dim or unevenly,
+with glare, a colour cast, blur or motion blur, noise and JPEG 40-92, warped back upright from
+corners a few % off (detection is never exact), sometimes upside down, sometimes covered as in a
+spread hand (only its left strip shows). Then the reader's own crops (vision.net). Negatives for
+the "letter card or not" heads: ordinary playing cards, dominoes, a board's squares, bits of table,
+pieces of letter cards, and cards or stones lying sideways (a quad the finder turned a quarter),
+drawn in training fonts with this script's own seeds (from SEED0). Suit pips are printed in every
+training face that has them (the held-out pip families left out).
+
+    nice -n 10 /work/trainenv/bin/python scripts/train_reader.py      # from the repository root
+
+Needs the optional extra `train` (torch, onnx). Fixed seed. Measured with the defaults on 2 cores
+shared with other work (load 7): 23 minutes (4.5 drawing, 9 the index net, 9 the card net).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import random
+import sys
+import time
+from functools import cache
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageFont
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.decks import WILD, standard_deck  # noqa: E402
+from vision import decoys  # noqa: E402
+from vision.designs import (  # noqa: E402
+    CARD_H,
+    CARD_W,
+    GAME_STYLE,
+    Design,
+    SUIT_GLYPH,
+    TRAIN_FONTS,
+    draw_card,
+    font,
+    house_design,
+    random_design,
+)
+from vision.fonts import families  # noqa: E402
+from vision.net import (  # noqa: E402
+    CARD_HEADS,
+    CARD_SIZE,
+    INDEX_HEADS,
+    INDEX_SIZE,
+    INDEX_FACES,
+    MODELS,
+    NO_VALUE,
+    STONE_FACES,
+    VALUES,
+    card_crop,
+    corner_crop,
+    normalise,
+)
+from vision.read import _strip_only  # noqa: E402
+from vision.render import ALL_TABLES, _table  # noqa: E402
+
+SEED0 = 7_000_000  # far from the tests' (< 2000) and the benches' (10 000 - 200 000) seeds
+SYMMETRIC = set("HINOSXZ*")  # the same turned round: no "upside down" to learn
+IGNORE = -100
+# The decoy board labels its squares in a font drawn from both sides of the split: here only training fonts.
+decoys._fonts = lambda rng, held_out=False: rng.choice(TRAIN_FONTS["sans"] + TRAIN_FONTS["serif"])
+
+
+# ---------------------------------------------------------------- drawing and photographing
+
+
+@cache
+def pip_fonts() -> list[str]:
+    """Faces of the training families that print the four suits (their shapes differ from printer to
+    printer), leaving out every family the held-out pips are printed in."""
+    barred = set(families(True, pips=True))
+    out = []
+    for family, paths in families(False).items():
+        for path in paths if family not in barred else ():
+            f = ImageFont.truetype(path, 40)
+            missing = f.getmask("\ue000").getbbox()  # what the face draws for a code point it lacks
+            if all(f.getmask(g).getbbox() not in (None, missing) for g in SUIT_GLYPH.values()):
+                out.append(path)
+    return out
+
+
+def _design(game: str, rng: random.Random) -> Design:
+    if rng.random() < 0.2:
+        design = house_design(rng.choice(TRAIN_FONTS[GAME_STYLE[game]]))
+    else:
+        design = random_design(game, rng, held_out=False)
+    return dataclasses.replace(design, pip_font=rng.choice(pip_fonts()))
+
+
+def _table_rgba(rng: random.Random, w: int, h: int) -> Image.Image:
+    """A piece of table as an opaque 'card' (a negative: what a false quad holds)."""
+    patch = _table(rng.choice(ALL_TABLES), np.random.default_rng(rng.randrange(1 << 30)), (max(w, 8), max(h, 8)))
+    rgb = np.clip(patch[..., ::-1], 0, 255).astype(np.uint8)
+    return Image.fromarray(rgb).convert("RGBA")
+
+
+def photograph(
+    card: Image.Image,
+    rng: random.Random,
+    cover: Image.Image | None = None,
+    shown: float = 1.0,
+) -> np.ndarray:
+    """``card`` (RGBA, upright) as the reader gets it back from a photo: 250x350 BGR, warped from
+    corners found a little off. ``cover`` lies on it from ``shown`` of its width on (a spread hand)."""
+    nrng = np.random.default_rng(rng.randrange(1 << 30))
+    ratio = card.height / card.width
+    cw = rng.uniform(60, 200)  # the card's width in photo pixels (720p hands to close 1080p shots)
+    ch = cw * ratio
+    pad = int(0.35 * cw) + 8
+    size = (int(cw + 2 * pad + (cw if cover is not None else 0)), int(ch + 2 * pad))
+    scene = _table(rng.choice(ALL_TABLES), nrng, size).astype(np.float32)
+    angle = rng.uniform(-0.3, 0.3)
+    u = np.array([math.cos(angle), math.sin(angle)])
+    v = np.array([-math.sin(angle), math.cos(angle)])
+    centre = np.array([pad + cw / 2, size[1] / 2])
+    quad = np.float32([centre + sx * u * cw / 2 + sy * v * ch / 2 for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+    keystone = rng.uniform(0, 0.08) * cw  # a camera's slant
+    quad += np.float32([[rng.uniform(-1, 1) * keystone / 2, rng.uniform(-1, 1) * keystone / 2] for _ in range(4)])
+    from vision.render import _composite
+
+    _composite(scene, card, quad)
+    if cover is not None:
+        shift = (quad[1] - quad[0]) * shown
+        _composite(scene, cover, quad + shift + rng.uniform(-0.02, 0.02) * (quad[3] - quad[0]))
+    scene = _light(scene, rng, nrng)
+    quality = rng.randint(40, 92)
+    ok, buf = cv2.imencode(".jpg", np.clip(scene, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    off = rng.uniform(0.0, 0.035) * cw  # detection is never exact
+    found = quad + np.float32([[rng.uniform(-off, off) for _ in range(2)] for _ in range(4)])
+    dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(found, dst), (CARD_W, CARD_H))
+
+
+def _light(scene: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
+    h, w = scene.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * math.pi)
+    slope = rng.uniform(0, 0.5)
+    gain = rng.uniform(0.45, 1.15) * (1 + slope * ((xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a)))
+    if rng.random() < 0.25:  # a hard shadow's edge
+        side = (xx - rng.uniform(0, w)) * math.cos(a) + (yy - rng.uniform(0, h)) * math.sin(a)
+        gain *= 1 - rng.uniform(0.2, 0.5) * cv2.GaussianBlur((side > 0).astype(np.float32), (0, 0), 1.5)
+    out = scene * gain[..., None] * np.float32([rng.uniform(0.85, 1.15) for _ in range(3)])  # colour cast
+    if rng.random() < 0.3:  # glare
+        glare = np.zeros((h, w), np.float32)
+        cv2.circle(glare, (rng.randrange(w), rng.randrange(h)), int(rng.uniform(0.1, 0.4) * min(w, h)), 1.0, -1)
+        out += cv2.GaussianBlur(glare, (0, 0), rng.uniform(3, 10))[..., None] * rng.uniform(30, 120)
+    sigma = rng.uniform(0, 1.5)
+    if sigma > 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    if rng.random() < 0.2:  # a shaken camera
+        k = rng.randint(3, 7)
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2] = 1 / k
+        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        out = cv2.filter2D(out, -1, cv2.warpAffine(kernel, m, (k, k)))
+    return out + nrng.normal(0, rng.uniform(1, 7), out.shape).astype(np.float32)
+
+
+def _value_of(game: str, face: str, rng: random.Random) -> int:
+    """The deck's value mostly; any value sometimes (a deck file may print others)."""
+    return standard_deck(game).values[face] if rng.random() < 0.7 else rng.randint(0, 20)
+
+
+# ---------------------------------------------------------------- samples
+
+
+def index_samples(seed: int) -> list[tuple]:
+    """One drawn card of an index deck (or a negative): [(corner crop, labels, card crop, card labels)]."""
+    rng = random.Random(seed)
+    if seed % 500 == 0:
+        font.cache_clear()  # a face at every size a design asks for adds up to gigabytes
+    out = []
+    kind = rng.random()
+    if kind < 0.78:
+        game = rng.choice(("word-thief", "quiddler"))
+        design = _design(game, rng)
+        faces = [f for f in standard_deck(game).values]
+        face = rng.choice(faces)
+        suit = rng.choice("shdc") if game == "word-thief" and face != WILD else None
+        value = _value_of(game, face, rng) if face != WILD else 0
+        card = draw_card(game, face, suit, value=value, design=design, rng_seed=rng.randrange(5))
+        labels = (
+            INDEX_FACES.index(face),
+            VALUES.index(NO_VALUE if face == WILD else str(value)),
+            INDEX_HEADS["suit"].index(suit or "-"),
+            1,
+        )
+        covered = rng.random() < 0.2
+        if covered:
+            cover_face = rng.choice(faces)
+            cover_suit = rng.choice("shdc") if game == "word-thief" and cover_face != WILD else None
+            cover = draw_card(game, cover_face, cover_suit, design=design, rng_seed=rng.randrange(5))
+            shown = rng.uniform(0.3, 0.5)
+            warped = photograph(card, rng, cover, shown)
+            out.append((corner_crop(_strip_only(warped, shown + rng.uniform(-0.03, 0.03))), labels, None, None))
+            return out
+        warped = photograph(card, rng)
+        turned = rng.random() < 0.5
+        view = cv2.flip(warped, -1) if turned else warped
+        up = IGNORE if face in SYMMETRIC else int(turned)
+        out.append((corner_crop(warped), labels, card_crop(view), (up, IGNORE, IGNORE, IGNORE)))
+        out.append((corner_crop(cv2.flip(warped, -1)), labels, None, None))
+        return out
+    neg = (IGNORE, IGNORE, IGNORE, 0)
+    card, both = _negative(rng)
+    warped = photograph(card, rng)
+    out.append((corner_crop(warped), neg, None, None))
+    if both:
+        out.append((corner_crop(cv2.flip(warped, -1)), neg, None, None))
+    return out
+
+
+def _negative(rng: random.Random) -> tuple[Image.Image, bool]:
+    """Something that is no letter card's index, and whether its turned-round corner is none either."""
+    what = rng.random()
+    fonts = TRAIN_FONTS["sans"] + TRAIN_FONTS["serif"] + [p for f in families(False).values() for p in f]
+    if what < 0.3:
+        return decoys.playing_card(
+            rng.choice(decoys.RANKS), rng.choice("shdc"), rng.choice(fonts), rng.randrange(99)
+        ), True
+    if what < 0.45:
+        return decoys.domino(rng.randint(0, 6), rng.randint(0, 6), rng.random() < 0.5), True
+    if what < 0.6:
+        board = decoys.board(rng)
+        s = rng.randint(60, 200)
+        x, y = rng.randrange(board.width - s), rng.randrange(board.height - int(1.4 * s))
+        return board.crop((x, y, x + s, y + int(1.4 * s))), True
+    if what < 0.7:
+        return _table_rgba(rng, 250, 350), True
+    # A piece of a letter card whose top-left is no index corner: its middle, a half, two halves.
+    game = rng.choice(("word-thief", "quiddler"))
+    design = _design(game, rng)
+    face = rng.choice(list(standard_deck(game).values))
+    suit = rng.choice("shdc") if game == "word-thief" and face != WILD else None
+    card = draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5))
+    w, h = card.size
+    x0 = rng.uniform(0.3, 0.6) * w if rng.random() < 0.7 else 0
+    y0 = rng.uniform(0.3, 0.5) * h if x0 == 0 else rng.uniform(0, 0.2) * h
+    piece = card.crop((int(x0), int(y0), int(x0 + rng.uniform(0.35, 0.6) * w), int(y0 + rng.uniform(0.5, 0.8) * h)))
+    return piece.resize((250, int(250 * h / w))), False
+
+
+def stone_samples(seed: int) -> list[tuple]:
+    """One Words And Points stone (or a negative) for the card net: [(card crop, labels)]."""
+    rng = random.Random(seed)
+    if seed % 500 == 0:
+        font.cache_clear()
+    if rng.random() < 0.72:
+        game = "words-and-points"
+        design = _design(game, rng)
+        face = rng.choice(list(standard_deck(game).values))
+        value = _value_of(game, face, rng) if face != WILD else 0
+        card = draw_card(game, face, None, value=value, design=design, rng_seed=rng.randrange(5))
+        warped = photograph(card, rng)
+        turned = rng.random() < 0.5
+        view = cv2.flip(warped, -1) if turned else warped
+        labels = (
+            IGNORE if face == WILD else int(turned),
+            STONE_FACES.index(face),
+            VALUES.index(NO_VALUE if face == WILD else str(value)),
+            1,
+        )
+        return [(card_crop(view), labels)]
+    what = rng.random()
+    if what < 0.4:  # a card, or a stone alone, lying sideways: a finder's quad turned a quarter
+        game = rng.choice(("words-and-points", "words-and-points", "word-thief", "quiddler"))
+        design = _design(game, rng)
+        face = rng.choice([f for f in standard_deck(game).values if f != WILD])
+        suit = rng.choice("shdc") if game == "word-thief" else None
+        item = draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5))
+        if game == "words-and-points" and not design.tile and rng.random() < 0.6:
+            w, h = item.size
+            item = item.crop((int(0.12 * w), int(0.28 * h), int(0.88 * w), int(0.72 * h)))  # the stone
+        item = item.rotate(rng.choice((90, 270)), expand=True)
+    elif what < 0.6:
+        item = decoys.domino(rng.randint(0, 6), rng.randint(0, 6), rng.random() < 0.5)
+    elif what < 0.75:
+        fonts = TRAIN_FONTS["sans"] + TRAIN_FONTS["serif"]
+        item = decoys.playing_card(rng.choice(decoys.RANKS), rng.choice("shdc"), rng.choice(fonts), rng.randrange(99))
+    elif what < 0.9:
+        board = decoys.board(rng)
+        s = rng.randint(60, 250)
+        x, y = rng.randrange(board.width - s), rng.randrange(board.height - int(1.3 * s))
+        item = board.crop((x, y, x + s, y + int(1.3 * s)))
+    else:
+        item = _table_rgba(rng, 250, 320)
+    warped = photograph(item, rng)
+    return [(card_crop(warped), (IGNORE, IGNORE, IGNORE, 0))]
+
+
+# ---------------------------------------------------------------- training
+
+
+def _gather(fn, seeds: list[int], workers: int) -> list[tuple]:
+    with Pool(workers) as pool:
+        return [s for batch in pool.imap(fn, seeds, chunksize=64) for s in batch]
+
+
+def make_net(heads: dict[str, list[str]], size: tuple[int, int]):
+    import torch
+    from torch import nn
+
+    def conv(cin: int, cout: int, stride: int = 1) -> list:
+        return [nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
+
+    # A strided first layer: full-size feature maps cost three quarters of the time and add nothing measurable.
+    w, h = size
+    layers = conv(3, 24, 2) + conv(24, 32) + [nn.MaxPool2d(2)] + conv(32, 64) + [nn.MaxPool2d(2)]
+    layers += conv(64, 96) + [nn.MaxPool2d(2)]
+    w, h = w // 16, h // 16
+    if h * w > 12:  # the whole card: one more step down
+        layers += conv(96, 96) + [nn.MaxPool2d(2)]
+        w, h = w // 2, h // 2
+    total = sum(len(c) for c in heads.values())
+    layers += [nn.Flatten(), nn.Dropout(0.3), nn.Linear(96 * w * h, 128), nn.ReLU(), nn.Linear(128, total)]
+    torch.manual_seed(0)
+    return nn.Sequential(*layers)
+
+
+def train(
+    name: str, crops: np.ndarray, labels: np.ndarray, heads: dict[str, list[str]], size, epochs: int, dest: Path
+) -> None:
+    import torch
+    from torch import nn
+
+    torch.manual_seed(0)
+    net = make_net(heads, size)
+    x_all = normalise(crops)
+    y_all = torch.from_numpy(labels.astype(np.int64))
+    x_all = torch.from_numpy(x_all)
+    n = len(x_all)
+    val = n // 20
+    order = torch.randperm(n, generator=torch.Generator().manual_seed(0))
+    vi, ti = order[:val], order[val:]
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = epochs * ((len(ti) + 127) // 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    loss_fn = nn.CrossEntropyLoss(ignore_index=IGNORE)
+    spans, k = [], 0
+    for classes in heads.values():
+        spans.append((k, k + len(classes)))
+        k += len(classes)
+
+    def losses(out, y):
+        total = 0
+        for j, (a, b) in enumerate(spans):
+            if (y[:, j] != IGNORE).any():
+                total = total + loss_fn(out[:, a:b], y[:, j])
+        return total
+
+    for epoch in range(epochs):
+        net.train()
+        start = time.time()
+        perm = ti[torch.randperm(len(ti))]
+        for i in range(0, len(perm), 128):
+            idx = perm[i : i + 128]
+            xb = x_all[idx]
+            if True:  # a little brightness and contrast jitter, every epoch anew
+                xb = xb * (1 + 0.1 * torch.randn(len(idx), 1, 1, 1)) + 0.05 * torch.randn(len(idx), 1, 1, 1)
+            opt.zero_grad()
+            loss = losses(net(xb), y_all[idx])
+            loss.backward()
+            opt.step()
+            sched.step()
+        net.eval()
+        with torch.no_grad():
+            out = torch.cat([net(x_all[vi[i : i + 512]]) for i in range(0, len(vi), 512)])
+        yv = y_all[vi]
+        errs = []
+        for j, (hname, (a, b)) in enumerate(zip(heads, spans)):
+            m = yv[:, j] != IGNORE
+            if m.any():
+                acc = (out[m, a:b].argmax(1) == yv[m, j]).float().mean().item()
+                errs.append(f"{hname} {100 * (1 - acc):.2f}%")
+        print(
+            f"{name} epoch {epoch + 1}/{epochs} {time.time() - start:.0f}s loss {loss.item():.3f} err {' '.join(errs)}",
+            flush=True,
+        )
+    net.eval()
+    dest.mkdir(exist_ok=True)
+    dummy = torch.zeros(1, 3, size[1], size[0])
+    torch.onnx.export(
+        net,
+        dummy,
+        str(dest / f"{name}.onnx"),
+        input_names=["crop"],
+        output_names=["logits"],
+        dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}},
+        opset_version=13,
+        dynamo=False,
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cards", type=int, default=8000, help="index-deck cards (and negatives) drawn")
+    ap.add_argument("--stones", type=int, default=5000, help="Words And Points stones (and negatives) drawn")
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=MODELS, help="where the .onnx files go")
+    args = ap.parse_args()
+    import torch
+
+    torch.set_num_threads(args.workers)
+    start = time.time()
+    cv2.setNumThreads(1)
+    index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
+    stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
+    print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
+    train(
+        "index",
+        np.stack([s[0] for s in index]),
+        np.array([s[1] for s in index]),
+        INDEX_HEADS,
+        INDEX_SIZE,
+        args.epochs,
+        args.out,
+    )
+    cards = [(c, y) for _, _, c, y in index if c is not None][: args.stones] + stones  # which way up: enough
+    train(
+        "card",
+        np.stack([c for c, _ in cards]),
+        np.array([y for _, y in cards]),
+        CARD_HEADS,
+        CARD_SIZE,
+        args.epochs,
+        args.out,
+    )
+    print(f"done in {time.time() - start:.0f}s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

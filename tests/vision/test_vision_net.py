@@ -1,0 +1,97 @@
+"""The reader's nets on decks printed in held-out fonts and designs, and their model files."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision import read_photo
+from vision.designs import Design, random_design
+from vision.errors import VisionError
+from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Net
+from vision.render import render_photo
+
+from vision_helpers import match
+
+ITALIC = "/usr/share/fonts/truetype/liberation/LiberationSerif-Italic.ttf"  # a held-out family
+
+
+def held_out(game: str, seed: int, **print_as) -> Design:
+    """A random design of the held-out side of the split, with some of its choices fixed."""
+    return dataclasses.replace(random_design(game, random.Random(seed), held_out=True), **print_as)
+
+
+def read_right(game: str, seed: int, design: Design, **kw) -> tuple[int, int, int, list]:
+    """Cards, found, faces and values read right; and the (truth, read) pairs."""
+    photo = render_photo(game, seed, design=design, table="green-felt", **kw)
+    reading = read_photo(photo.image, game).to_json()
+    pairs = match(photo.truth, reading)
+    cards = [(photo.truth["cards"][i], reading["cards"][j]) for i, j in pairs.items()]
+    right = sum((t["face"], t["value"]) == (c["face"], c["value"]) for t, c in cards)
+    assert len(reading["cards"]) == len(pairs), "a card was cut in two, or a false card read"
+    for t, c in cards:  # a card may be misread (a pip in a held-out symbol font), but never unflagged
+        ok = (t["face"], t["value"], t["suit"]) == (c["face"], c["value"], c["suit"])
+        assert ok or c["check"], f"{t['face']}{t['suit']} read as {c['face']}{c['suit']} unflagged"
+    return len(photo.truth["cards"]), len(pairs), right, cards
+
+
+@pytest.mark.parametrize("game, art, seed", [("quiddler", "ornate", 22), ("word-thief", "picture", 27)])
+def test_strong_centre_art_near_the_index_is_read_and_not_split(game: str, art: str, seed: int) -> None:
+    # Art this large reaches within a few pixels of the index (random designs stop at 2.25).
+    design = held_out(game, 4, art=art, art_size=1.8, frame="rope")
+    total, found, right, _ = read_right(game, seed, design)
+    assert found == total and right >= total - 1
+
+
+@pytest.mark.parametrize("game", ["word-thief", "quiddler"])
+def test_a_held_out_italic_font_is_read(game: str) -> None:
+    design = held_out(game, 5, font=ITALIC, art="house")
+    total, found, right, _ = read_right(game, 31, design)
+    assert found == total and right == total
+
+
+def test_a_covered_card_is_read_from_its_strip() -> None:
+    design = held_out("quiddler", 7, art="house")
+    cards = [("QU", None), ("E", None), ("TH", None), ("M", None), ("W", None)]
+    total, found, right, _ = read_right("quiddler", 41, design, cards=cards, hand=True)
+    assert found == total and right == total
+
+
+def test_every_wrong_card_is_flagged() -> None:
+    wrong = 0
+    for seed in range(600, 606):
+        game = ("word-thief", "quiddler", "words-and-points")[seed % 3]
+        design = random_design(game, random.Random(seed), held_out=True)
+        photo = render_photo(game, seed, design=design, harsh=True)
+        try:
+            reading = read_photo(photo.image, game).to_json()
+        except VisionError:
+            continue
+        for i, j in match(photo.truth, reading).items():
+            t, c = photo.truth["cards"][i], reading["cards"][j]
+            if (t["face"], t["value"], t["suit"]) != (c["face"], c["value"], c["suit"]):
+                wrong += 1
+                assert c["check"], f"seed {seed}: {t['face']}{t['suit']} read as {c['face']}{c['suit']} unflagged"
+    assert wrong < 10  # a reader this wrong would make the test meaningless
+
+
+def test_the_models_ship_small_and_load() -> None:
+    for name in ("index.onnx", "card.onnx"):
+        assert (MODELS / name).stat().st_size < MAX_BYTES
+    heads = Net(MODELS / "index.onnx", INDEX_HEADS)([np.full((64, 48, 3), 200, np.uint8)])
+    assert heads["face"].shape == (1, len(INDEX_HEADS["face"]))
+    assert np.allclose(np.exp(heads["letter"]).sum(1), 1.0, atol=1e-4)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x08\x01garbage that is no onnx model"])
+def test_a_damaged_model_file_is_one_clear_line(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "index.onnx"
+    path.write_bytes(content)
+    with pytest.raises(VisionError) as err:
+        Net(path, INDEX_HEADS)
+    assert str(err.value).splitlines() == [str(err.value)]
+    assert "model" in str(err.value) and "damaged" in str(err.value)

@@ -1,0 +1,127 @@
+"""The reader's neural networks: what they see of a card, and running them with OpenCV's dnn.
+
+Two small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts:
+
+- the *index* net reads an index deck's corner (Word Thief, Quiddler): the top-left corner region of the
+  warped card, in colour (a red pip is a heart or a diamond);
+- the *card* net sees the whole warped card: whether it lies upside down (the centre art), and for Words
+  And Points, whose stone has no corner index, its letter and value.
+
+Each gives log-probabilities per head (one output, split here). The crops are cut by the functions below,
+the same ones the training script uses, so the net sees exactly what it learnt from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.designs import CARD_H, CARD_W
+from vision.errors import VisionError
+
+MODELS = Path(__file__).resolve().parent / "models"
+MAX_BYTES = 5 << 20  # a model file larger than this is not ours
+
+LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+INDEX_FACES = LETTERS + ["CL", "ER", "IN", "QU", "TH", "*"]  # every face an index deck prints
+STONE_FACES = LETTERS + ["*"]  # Words And Points: the blank is an empty stone
+NO_VALUE = "-"  # no value printed (a joker, a blank)
+VALUES = [str(v) for v in range(21)] + [NO_VALUE]  # a deck file may print other values than ours
+SUITS = ["s", "h", "d", "c", "-"]
+# Heads of each net, in the order of its one output's columns.
+INDEX_HEADS = {"face": INDEX_FACES, "value": VALUES, "suit": SUITS, "letter": ["no", "yes"]}
+CARD_HEADS = {"up": ["upright", "turned"], "face": STONE_FACES, "value": VALUES, "letter": ["no", "yes"]}
+
+CORNER = (0.0, 0.0, 0.42, 0.5)  # x0, y0, x1, y1 of the warped card: where random designs put the index
+INDEX_SIZE = (48, 64)  # width, height the corner is shrunk to
+CARD_SIZE = (64, 96)  # the whole card's
+
+
+def _shrink(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+
+
+def corner_crop(card: np.ndarray) -> np.ndarray:
+    """The index net's input before normalising: the warped card's top-left corner, uint8 BGR."""
+    x0, y0, x1, y1 = CORNER
+    return _shrink(card[int(y0 * CARD_H) : int(y1 * CARD_H), int(x0 * CARD_W) : int(x1 * CARD_W)], INDEX_SIZE)
+
+
+def card_crop(card: np.ndarray) -> np.ndarray:
+    """The card net's input before normalising: the whole warped card, uint8 BGR."""
+    return _shrink(card, CARD_SIZE)
+
+
+def normalise(crops: np.ndarray) -> np.ndarray:
+    """(N, H, W, 3) uint8 crops -> (N, 3, H, W) float32, each channel divided by the crop's own paper
+    (its 90th percentile), so tinted paper, a colour cast and dim light look alike."""
+    x = crops.astype(np.float32)
+    n = len(x)
+    flat = x.reshape(n, -1, 3)
+    k = int(0.9 * flat.shape[1])
+    paper = np.partition(flat, k, axis=1)[:, k : k + 1, :]  # (N, 1, 3)
+    x = np.clip(flat / np.maximum(paper, 16.0), 0, 1.5).reshape(x.shape) - 0.5
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+@dataclass
+class Heads:
+    """Log-probabilities per head: name -> (N, classes)."""
+
+    logp: dict[str, np.ndarray]
+
+    def __getitem__(self, head: str) -> np.ndarray:
+        return self.logp[head]
+
+
+def _log_softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(1, keepdims=True)
+    return z - np.log(np.exp(z).sum(1, keepdims=True))
+
+
+class Net:
+    """One ONNX model run in-process by cv2.dnn (no torch at run time)."""
+
+    def __init__(self, path: Path, heads: dict[str, list[str]]):
+        self.heads = heads
+        try:
+            if not path.is_file():
+                raise OSError("missing")
+            if path.stat().st_size > MAX_BYTES:
+                raise OSError("too large")
+            self.net = cv2.dnn.readNetFromONNX(str(path))
+            if self.net.empty():
+                raise OSError("empty")
+        except (OSError, cv2.error) as exc:
+            raise VisionError(
+                f"the card reader's model {path} is missing or damaged; reinstall table-companion "
+                "(or run scripts/train_reader.py)"
+            ) from exc
+
+    def __call__(self, crops: list[np.ndarray]) -> Heads:
+        """Log-probabilities of every head for (H, W, 3) uint8 crops, in one batch."""
+        total = sum(len(c) for c in self.heads.values())
+        if not crops:
+            out = np.zeros((0, total), np.float32)
+        else:
+            self.net.setInput(normalise(np.stack(crops)))
+            out = np.asarray(self.net.forward()).reshape(len(crops), total)
+        logp, k = {}, 0
+        for name, classes in self.heads.items():
+            logp[name] = _log_softmax(out[:, k : k + len(classes)])
+            k += len(classes)
+        return Heads(logp)
+
+
+@cache
+def index_net() -> Net:
+    return Net(MODELS / "index.onnx", INDEX_HEADS)
+
+
+@cache
+def card_net() -> Net:
+    return Net(MODELS / "card.onnx", CARD_HEADS)
