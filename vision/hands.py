@@ -79,19 +79,21 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
 
 
-def _chain(starts: list[int], pitch: float) -> list[float]:
-    """The index starts that follow each other about ``pitch`` apart, from the first: one too
-    faint to show is put back between its neighbours, ink between two indexes (centre art, a
-    speck) is passed over, and the chain ends at a gap of more than two indexes."""
-    chain = [float(starts[0])]
+def _chain(starts: list[int], pitch: float) -> tuple[list[float], list[bool]]:
+    """The index starts that follow each other about ``pitch`` apart, from the first, and which
+    of them show: one too faint to show is put back between its neighbours, ink between two
+    indexes (centre art, a speck) is passed over, and the chain ends at a gap of more than
+    three indexes."""
+    chain, seen = [float(starts[0])], [True]
     for s in starts[1:]:
         k = round((s - chain[-1]) / pitch)
         if k < 1 or abs((s - chain[-1]) / pitch - k) > 0.3:
             continue
-        if k > 2:
+        if k > 3:
             break
         chain.extend(chain[-1] + (s - chain[-1]) * j / k for j in range(1, k + 1))
-    return chain
+        seen.extend([False] * (k - 1) + [True])
+    return chain, seen
 
 
 def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float) -> list[int] | None:
@@ -105,18 +107,26 @@ def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w
     if not steps:
         return None
     pitch = float(np.median(steps))
-    chain = _chain(starts, pitch)
+    chain, seen = _chain(starts, pitch)
     # The first card's own index may be lost (a frame touching it): it stands a pitch before.
     if round((chain[0] - 0.3 * pitch) / pitch) == 1:
         chain.insert(0, chain[0] - pitch)
+        seen.insert(0, False)
     offset = chain[0]  # where the deck prints its index, measured on the uncovered left edge
     card_h = card_w * CARD_RATIO
     # The top card's index is the last one with a whole card after it (any deck's proportions,
     # slanted by the camera, allowed); ink further right is the top card's own art.
     tops = [j for j in range(1, len(chain)) if 1.05 < card_h / max(1.0, w - (chain[j] - offset)) < 2.1]
+    if not tops and 1.2 < card_h / max(1.0, w - (chain[-1] + pitch - offset)) < 2.0:
+        # The top card's own index lost (glare, a frame through it): one more card a pitch on.
+        chain.append(chain[-1] + pitch)
+        seen.append(False)
+        tops = [len(chain) - 1]
     if not tops or not 0.02 * card_w < offset < 0.25 * card_w:
         return None
-    chain = chain[: tops[-1] + 1]
+    chain, seen = chain[: tops[-1] + 1], seen[: tops[-1] + 1]
+    if 2 * sum(seen) <= len(chain):  # more put back than shown: specks on a row of cards, no hand
+        return None
     top_w = w - (chain[-1] - offset)
     gaps = np.diff(chain)
     if gaps.min() < 0.2 * top_w or gaps.max() > 0.8 * top_w:  # a narrower strip cannot show a whole face
