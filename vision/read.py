@@ -35,7 +35,7 @@ MIN_SIDE = 200
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
 SURE = 0.9  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
-SUIT_SURE = 0.9  # a pip has no second reader: it must be clear on its own
+SUIT_SURE = 0.78  # a pip has no second reader: it must be clear on its own
 VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a read the net all but rejects
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
