@@ -71,16 +71,24 @@ def test_teach_refuses_a_wrong_count(data_dir) -> None:
     assert not taught_path("quiddler").exists()
 
 
-def test_a_tilted_deck_layout_is_taught_card_for_card(data_dir) -> None:
-    # 31 stones laid in rows by hand, the layout turned a few degrees: the finder cuts one in two,
-    # and a deck's cards being one size puts it back together.
-    photo = render_deck("words-and-points", 4, table="dark-wood", size=(1600, 1200))
-    lesson = prepare("words-and-points", order_text(photo.truth["cards"]), [photo.image])
+@pytest.mark.parametrize(
+    ("game", "seed", "table"),
+    [
+        # 31 stones laid in rows by hand, the layout turned a few degrees: the finder cut one in two,
+        # and a deck's cards being one size puts it back together.
+        ("words-and-points", 4, "dark-wood"),
+        # 31 white cards on a white cloth: a third of them went unfound before the outline cue.
+        ("quiddler", 80000, "white-cloth"),
+    ],
+)
+def test_a_tilted_deck_layout_is_taught_card_for_card(data_dir, game: str, seed: int, table: str) -> None:
+    photo = render_deck(game, seed, table=table, size=(1600, 1200))
+    lesson = prepare(game, order_text(photo.truth["cards"]), [photo.image])
     assert lesson.problem is None
     assert len(lesson.found) == 31
     for found, truth in zip(lesson.found, photo.truth["cards"]):
         assert np.linalg.norm(found.quad.mean(0) - np.mean(truth["corners"], 0)) < 20
-    assert save(lesson) == 31 and taught_path("words-and-points").is_file()
+    assert save(lesson) == 31 and taught_path(game).is_file()
 
 
 def test_a_count_off_names_the_card_and_writes_the_picture(data_dir) -> None:
