@@ -17,17 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-WORDS = [
-    "rainbow/hhhhdhd",
-    "toasted/hhhhdhh",
-    "special/dhhhhhh",
-    "holiday/hdddddh",
-    "miracle/ddhdsch",
-    "planets/sschddc",
-    "trading/cdccddh",
-    "oranges/dcsddds",
-    "mounted/cchccds",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.tui.test_end_and_friction import WHOLE_GAME as WORDS  # noqa: E402  (the game the pilot test plays)
+
 SESSION = "companion-walkthrough"
 
 
