@@ -64,22 +64,26 @@ def _deck(game: str, path: str) -> Deck:
 def _table(photo: str, reading: PhotoReading, notes: list[str]) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table()
     for col in ("#", "face", "value", "suit", "confidence", "check"):
         table.add_column(col)
     for i, c in enumerate(reading.cards):
-        table.add_row(str(i), c.face, str(c.value), c.suit or "", f"{c.confidence:.2f}", "CHECK" if c.flagged else "")
+        table.add_row(
+            str(i), Text(c.face), str(c.value), c.suit or "", f"{c.confidence:.2f}", "CHECK" if c.flagged else ""
+        )
     console = Console()
     # A title over the table would wrap to the table's width; the photo's name is often longer.
-    console.print(
-        f"[bold]{photo}[/]: {plural(len(reading.cards), 'card')}, {plural(len(reading.words), 'word')}", highlight=False
-    )
+    # The photo's name, the notes and the faces (a deck file's) are data: Text, never markup.
+    heading = Text(photo, style="bold")
+    heading.append(f": {plural(len(reading.cards), 'card')}, {plural(len(reading.words), 'word')}")
+    console.print(heading, highlight=False)
     console.print(table)
     for note in notes:
-        console.print(note, highlight=False)
+        console.print(Text(note), highlight=False)
     words = ["".join(reading.cards[i].face for i in w) for w in reading.words]
-    console.print("words: " + (" ".join(words) if words else "(none)"))
+    console.print(Text("words: " + (" ".join(words) if words else "(none)")))
 
 
 def _snap(args: argparse.Namespace) -> int:

@@ -261,3 +261,13 @@ def test_a_damaged_taught_deck_is_one_line(tmp_path: Path, monkeypatch) -> None:
         f"{SAMPLE}: {taught_path('quiddler')} is damaged; teach the deck again with --replace, "
         "or delete the file to read with the drawn designs only"
     ]
+
+
+def test_cli_table_shows_a_photo_name_literally(tmp_path: Path) -> None:
+    # A file name is data: brackets in it are neither styles nor a markup error.
+    for name in ("[red]table.jpg", "round [b]2[i].jpg"):
+        photo = tmp_path / name
+        photo.write_bytes(SAMPLE.read_bytes())
+        result = run_cli("read", "--game", "quiddler", str(photo), env={"COLUMNS": "400"})
+        assert result.returncode == 0, result.stderr
+        assert f"{photo}: 5 cards" in result.stdout
