@@ -587,9 +587,11 @@ def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale:
         for i in np.argsort(-score, kind="stable"):
             if score[i] < 0.35:
                 break
-            if all(over[i, j] < 0.25 or (hand[i] and hand[j]) for j in chosen):
+            # A hand's cards overlap each other by design, not another reading of the same hand.
+            rivals = [j for j in chosen if over[i, j] >= 0.25 and not (hand[i] and cands[i].group == cands[j].group)]
+            if not rivals:
                 chosen.append(int(i))
-            elif hand[i]:
+            elif hand[i] and not all(hand[j] for j in rivals):
                 refuted.add(cands[i].group)
         if not refuted:
             return [cands[i] if hand[i] or not cands[i].hand else cands[i]._replace(shown=1.0) for i in chosen]

@@ -155,18 +155,44 @@ def _on_seams(raw: np.ndarray, score: np.ndarray, card_w: float) -> list[int]:
     return edges
 
 
-def _straight_runs(contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The outline as straight runs (corners where it turns by more than a few degrees), longest first."""
+def _straight_runs(contour: np.ndarray, ragged: bool = False) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The outline as straight runs, longest first: each run goes on while the outline turns by no
+    more than a few degrees from it or, on a ``ragged`` outline (a mask's rough edge, a shadow,
+    kinking a card's side by degrees over a few pixels), while its corners stay within a hair of
+    the line from the run's start (a turn between two cards' edges moves off it)."""
     pts = cv2.approxPolyDP(contour, 1.5, True).reshape(-1, 2).astype(np.float32)
-    runs: list[list[np.ndarray]] = []
-    for a, b in zip(pts, np.roll(pts, -1, axis=0)):
-        if runs:
-            pa, pb = runs[-1]
-            if np.dot(pb - pa, b - a) > np.cos(np.deg2rad(5)) * np.linalg.norm(pb - pa) * np.linalg.norm(b - a):
-                runs[-1][1] = b
-                continue
-        runs.append([a, b])
-    return sorted(((a, b) for a, b in runs), key=lambda r: -float(np.linalg.norm(r[1] - r[0])))
+    n = len(pts)
+    if n < 3:
+        return []
+    tol = max(2.0, 0.012 * float(np.ptp(pts, 0).max()))
+    if ragged:  # start at the sharpest corner, so that no run is cut where the outline's list begins
+        before, after = pts - np.roll(pts, 1, axis=0), np.roll(pts, -1, axis=0) - pts
+        turn = (before * after).sum(1) / np.maximum(
+            np.linalg.norm(before, axis=1) * np.linalg.norm(after, axis=1), 1e-6
+        )
+        pts = np.roll(pts, -int(np.argmin(turn)), axis=0)
+    pts = np.vstack([pts, pts[:1]])
+    runs = []
+    i = 0
+    while i < n:
+        j = i + 1
+        while j < n and (_on_line(pts[i : j + 2], tol) if ragged else _in_line(pts[i], pts[j], pts[j + 1])):
+            j += 1
+        runs.append((pts[i], pts[j]))
+        i = j
+    return sorted(runs, key=lambda r: -float(np.linalg.norm(r[1] - r[0])))
+
+
+def _in_line(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
+    """Whether the step from ``b`` to ``c`` turns by under 5 degrees from the run from ``a`` to ``b``."""
+    return float(np.dot(b - a, c - b)) > np.cos(np.deg2rad(5)) * float(np.linalg.norm(b - a) * np.linalg.norm(c - b))
+
+
+def _on_line(pts: np.ndarray, tol: float) -> bool:
+    """Whether every point lies within ``tol`` of the line through the first and last."""
+    d = pts[-1] - pts[0]
+    rel = pts - pts[0]
+    return bool((np.abs(rel[:, 0] * d[1] - rel[:, 1] * d[0]) <= tol * max(float(np.linalg.norm(d)), 1e-6)).all())
 
 
 def _refit(contour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -212,7 +238,22 @@ def fan_cards(
     straight runs of its outline, closer together at the bottom where the hand is held. The
     last card is the first turned about one point; the strip swept by the first card's index
     corner turning about that point is read like a straight spread."""
-    runs = _straight_runs(contour)
+    # Slits of table or shadow between the cards' edges, open at the bottom, are no part of the
+    # fan's outline: closed first. Its sides are taken as ragged runs (a mask's rough edge, a
+    # shadow); a wide fan's top, whose cards' edges turn little from one to the next, may make
+    # one long ragged run: its runs are then those that turn by no more than a few degrees.
+    closed = cv2.morphologyEx(blob, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+    outline = max(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    quads, shown = _fan_from_runs(img, closed, outline, scale, _straight_runs(outline, ragged=True))
+    if quads:
+        return quads, shown
+    return _fan_from_runs(img, blob, contour, scale, _straight_runs(contour))
+
+
+def _fan_from_runs(
+    img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: float, runs: list[tuple[np.ndarray, np.ndarray]]
+) -> tuple[list[np.ndarray], list[float]]:
+    """The cards of a fan whose outline's straight ``runs`` are given, longest first (see fan_cards)."""
     if len(runs) < 3:
         return [], []
     lengths = [float(np.linalg.norm(b - a)) for a, b in runs[:3]]
