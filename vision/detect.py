@@ -15,10 +15,11 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.hands import fan_cards, index_spans, notches_closed, spread_edges
+from vision.hands import fan_cards, index_spans, notches_closed, spread_edges, missed_by_stock
 from vision.cardness import CARD_RATIO, cardness
 from vision.regions import FILLED, colour_edges, enclosed
 
+_HANDS = itertools.count(1)  # numbers the hands found
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
 
 
@@ -412,7 +413,7 @@ def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[
                 cards, visible = fan, fan_shown
         if cards:
             hand = min(visible) < 1.0
-            group = hash(cards[0].tobytes()) if hand else 0
+            group = next(_HANDS) if hand else 0  # each hand its own, even two cues' same reading
             found += [Candidate(q, s, hand, True, group) for q, s in zip(cards, visible)]
             continue
         parts = _pull_apart(blob, min_area) if may_split else []
@@ -677,7 +678,10 @@ def cues(img: np.ndarray) -> Cues:
     mask = outlined_mask(small) if pale else card_mask(small, c)
     stock, outlines, cut_blobs = _stock_cards(img, mask, scale)
     if not pale:
-        stock += _stock_cards(img, _holding(outlined_mask(small), mask), scale)[0]
+        outlined = outlined_mask(small)
+        stock += _stock_cards(img, _holding(outlined, mask), scale)[0]
+        # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
+        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale)[0] if c.hand]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)

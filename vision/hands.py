@@ -16,6 +16,26 @@ def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
     return cv2.morphologyEx(paper, cv2.MORPH_CLOSE, np.ones((1, max(3, int(0.33 * card_w)) | 1), np.uint8))
 
 
+def missed_by_stock(blobs: np.ndarray, stock: np.ndarray) -> np.ndarray:
+    """The blobs of a mask (the outline flood's) that the stock cue cannot have cut into cards: with
+    hardly any ``stock`` in them (a table as pale as the cards in dim light: neither stands out), or
+    lying within a blob of stock that reaches the photo's rim and is several times their size (the
+    table taken for stock, a hand merged with it)."""
+    h, w = stock.shape
+    table = np.zeros_like(stock)
+    for contour in cv2.findContours(stock, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + bw >= w or y + bh >= h:
+            cv2.drawContours(table, [contour], -1, 255, cv2.FILLED)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(blobs)
+    area = stats[:, cv2.CC_STAT_AREA]
+    paper = np.bincount(labels[stock > 0], minlength=count)
+    on_table = np.bincount(labels[table > 0], minlength=count)
+    keep = (paper < area / 3) | ((on_table >= 0.9 * area) & (cv2.countNonZero(table) >= 3 * area))
+    keep[0] = False
+    return keep[labels].astype(np.uint8) * 255
+
+
 def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tuple[int, int]]:
     """Column spans of the letters printed just under the strip's top edge, where an index deck
     prints each card's face in its corner: in a spread hand, one span per card."""
@@ -59,6 +79,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
         & (height >= 0.04 * card_h)
         & (height < 0.2 * card_h)
         & (stats[:, cv2.CC_STAT_WIDTH] >= 2)  # a thin I, its sides blurred pale
+        & (stats[:, cv2.CC_STAT_WIDTH] <= 2.5 * height)  # a piece of a slanting edge line is no letter
         & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h)
     )
     glyph[0] = False
@@ -196,8 +217,10 @@ def _on_line(pts: np.ndarray, tol: float) -> bool:
 
 
 def _refit(contour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The ends of a straight run refitted to the outline's points along its middle (the
-    polygon's corners can sit a pixel or two off the true side, which turns it by degrees)."""
+    """A straight run refitted as a line to the outline's points along its middle (the polygon's
+    corners can sit a pixel or two off the true side, which turns it by degrees), from where the
+    outline comes onto that line to where it leaves it (a ragged run may reach into the rounded
+    corners)."""
     pts = contour.reshape(-1, 2).astype(np.float32)
     d = (b - a) / np.linalg.norm(b - a)
     rel = pts - a
@@ -209,7 +232,14 @@ def _refit(contour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.float32([a, b])
     vx, vy, x0, y0 = cv2.fitLine(sel, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     u, p0 = np.float32([vx, vy]), np.float32([x0, y0])
-    return np.float32([p0 + u * ((a - p0) @ u), p0 + u * ((b - p0) @ u)])
+    u *= np.sign(float(u @ d))
+    rel = pts - p0
+    t = rel @ u
+    ta, tb = float((a - p0) @ u), float((b - p0) @ u)
+    on = (np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0]) < 1.5) & (t > ta - 0.1 * length) & (t < tb + 0.1 * length)
+    if on.sum() >= 5:
+        ta, tb = float(t[on].min()), float(t[on].max())
+    return np.float32([p0 + u * ta, p0 + u * tb])
 
 
 def _right(up: np.ndarray) -> np.ndarray:
@@ -256,16 +286,16 @@ def _fan_from_runs(
     """The cards of a fan whose outline's straight ``runs`` are given, longest first (see fan_cards)."""
     if len(runs) < 3:
         return [], []
-    lengths = [float(np.linalg.norm(b - a)) for a, b in runs[:3]]
-    if lengths[1] < 0.7 * lengths[0] or lengths[2] > 0.8 * lengths[0]:
+    lengths = [float(np.linalg.norm(b - a)) for a, b in runs[:2]]
+    if lengths[1] < 0.7 * lengths[0]:
         return [], []
-    (a1, b1), (a2, b2) = [_refit(contour, a, b) / scale for a, b in runs[:2]]
+    (a1, b1), (a2, b2) = sides = [_refit(contour, a, b) / scale for a, b in runs[:2]]
     # The ends further apart are the tops.
     t1, s1, t2, s2 = max(
         ((t, s, u, v) for t, s in ((a1, b1), (b1, a1)) for u, v in ((a2, b2), (b2, a2))),
         key=lambda e: np.linalg.norm(e[0] - e[2]) - np.linalg.norm(e[1] - e[3]),
     )
-    card_h = lengths[0] / scale / 0.93  # the longest run stops where the rounded corners begin
+    card_h = max(float(np.linalg.norm(b - a)) for a, b in sides) / 0.93  # the rounded corners cut the sides
     card_w = card_h / CARD_RATIO
     sides = []
     for t, s in ((t1, s1), (t2, s2)):
@@ -332,7 +362,7 @@ def _fan_pass(
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
     last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
     edges = spread_edges(index_spans(strip, paper, last_w), strip_w, np.zeros(strip_w, np.float32), last_w)
-    if edges is None:
+    if edges is None or len(edges) < 3:  # two cards a little askew side by side are no fan
         return None
     # Each card from where its own top edge shows in the strip: its top-left corner, and its top
     # edge's direction there (the camera's slant skews cards in the photo, so turning the first
