@@ -181,7 +181,8 @@ def accuracy_row(game: str, side: str, size: str, r: Run) -> str:
     return (
         f"| {game} | {side} | {size} | {t['photos']} | {t['cards']} | {pct(t['found'], t['cards'])} | "
         f"{t['cut']} | {t['false']} ({t['false_unflagged']} unflagged) | {pct(t['face'], t['cards'])} | "
-        f"{pct(t['value'], t['cards'])} | {pct(t['suit'], t['suited']) if t['suited'] else 'n/a'} | "
+        f"{pct(t['face'], t['found']) if t['found'] else 'n/a'} | {pct(t['value'], t['cards'])} | "
+        f"{pct(t['suit'], t['suited']) if t['suited'] else 'n/a'} | "
         f"{pct(t['words_right'], t['photos'])} | {pct(t['clean'], t['photos'])} | "
         f"{t['wrong']} ({wrong_unflagged} unflagged) | {t['right_flagged']} | {ms(r.times, 50)} | "
         f"{ms(r.times, 95)} |"
@@ -284,12 +285,13 @@ def main() -> int:
             "## Accuracy and time per photo",
             "",
             "| deck | designs | size | photos | cards | found | cards cut in two | false cards | face right "
-            "| value right | suit right | words right | photos needing no correction | wrong cards | right but flagged "
-            "| median ms | p95 ms |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "| face right of found | value right | suit right | words right | photos needing no correction "
+            "| wrong cards | right but flagged | median ms | p95 ms |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",
-            "Face/value/suit percentages are of all true cards (a card not found counts as wrong). A read card",
+            'Face and value percentages are of all true cards (a card not found counts as wrong); "face right of',
+            "found\" and suits are of the cards found (the reader's share, apart from the finder's). A read card",
             "lying on a true card that another read card already matches is a piece of a card cut in two; one",
             "lying on no card is a false card. Time is `read_photo` in-process on the decoded image.",
             "",

@@ -113,12 +113,14 @@ def photograph(
     rng: random.Random,
     cover: Image.Image | None = None,
     shown: float = 1.0,
+    neighbour: Image.Image | None = None,
 ) -> np.ndarray:
     """``card`` (RGBA, upright) as the reader gets it back from a photo: 250x350 BGR, warped from
-    corners found a little off. ``cover`` lies on it from ``shown`` of its width on (a spread hand)."""
+    corners found as the finder finds them (see _found). ``cover`` lies on it from ``shown`` of its
+    width on (a spread hand); ``neighbour`` lies beside it, touching or nearly (a word's next card)."""
     nrng = np.random.default_rng(rng.randrange(1 << 30))
     ratio = card.height / card.width
-    cw = rng.uniform(60, 200)  # the card's width in photo pixels (720p hands to close 1080p shots)
+    cw = rng.uniform(45, 200)  # the card's width in photo pixels (a 720p table to a close 1080p shot)
     ch = cw * ratio
     pad = int(0.35 * cw) + 8
     size = (int(cw + 2 * pad + (cw if cover is not None else 0)), int(ch + 2 * pad))
@@ -132,6 +134,11 @@ def photograph(
     quad += np.float32([[rng.uniform(-1, 1) * keystone / 2, rng.uniform(-1, 1) * keystone / 2] for _ in range(4)])
     from vision.render import _composite
 
+    if neighbour is not None:  # beside it on any side, as in a word's row or the row below
+        side = rng.choice(((1, 0), (-1, 0), (1, 0), (-1, 0), (0, 1), (0, -1)))
+        gap = rng.uniform(-0.01, 0.08)
+        step = (quad[1] - quad[0]) * side[0] + (quad[3] - quad[0]) * side[1]
+        _composite(scene, neighbour, quad + step * (1 + gap))
     _composite(scene, card, quad)
     if cover is not None:
         shift = (quad[1] - quad[0]) * shown
@@ -140,10 +147,34 @@ def photograph(
     quality = rng.randint(40, 92)
     ok, buf = cv2.imencode(".jpg", np.clip(scene, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
     photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    off = rng.uniform(0.0, 0.035) * cw  # detection is never exact
-    found = quad + np.float32([[rng.uniform(-off, off) for _ in range(2)] for _ in range(4)])
     dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
-    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(found, dst), (CARD_W, CARD_H))
+    return cv2.warpPerspective(photo, cv2.getPerspectiveTransform(_found(quad, rng), dst), (CARD_W, CARD_H))
+
+
+def _found(quad: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Corners as the finder gives them, never exact: each side often moved out (a shadow, the
+    table or the next card's edge taken in) by up to a tenth of the card or in by a little, or all
+    four in at once (a printed frame taken for the card's edge); the whole turned by a few degrees;
+    each corner a few percent off."""
+    cw = float(np.linalg.norm(quad[1] - quad[0]))
+    u = (quad[1] - quad[0]) / cw
+    v = (quad[3] - quad[0]) / float(np.linalg.norm(quad[3] - quad[0]))
+    out = quad.copy()
+    kind = rng.random()
+    if kind < 0.5:
+        left, right, top, bottom = (rng.uniform(-0.06, 0.10) * cw for _ in range(4))
+    elif kind < 0.65:
+        left = right = top = bottom = -rng.uniform(0.015, 0.08) * cw
+    else:
+        left = right = top = bottom = 0.0
+    out += np.float32([-left * u - top * v, right * u - top * v, right * u + bottom * v, -left * u + bottom * v])
+    if rng.random() < 0.4:
+        a = math.radians(rng.gauss(0, 2.0))
+        c = out.mean(0)
+        rot = np.float32([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+        out = (out - c) @ rot.T + c
+    off = rng.uniform(0.0, 0.035) * cw
+    return np.float32(out + np.float32([[rng.uniform(-off, off) for _ in range(2)] for _ in range(4)]))
 
 
 def _light(scene: np.ndarray, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
@@ -210,7 +241,7 @@ def index_samples(seed: int) -> list[tuple]:
             warped = photograph(card, rng, cover, shown)
             out.append((corner_crop(_strip_only(warped, shown + rng.uniform(-0.03, 0.03))), labels, None, None))
             return out
-        warped = photograph(card, rng)
+        warped = photograph(card, rng, neighbour=_neighbour(game, design, rng))
         turned = rng.random() < 0.5
         view = cv2.flip(warped, -1) if turned else warped
         up = IGNORE if face in SYMMETRIC else int(turned)
@@ -224,6 +255,15 @@ def index_samples(seed: int) -> list[tuple]:
     if both:
         out.append((corner_crop(cv2.flip(warped, -1)), neg, None, None))
     return out
+
+
+def _neighbour(game: str, design: Design, rng: random.Random) -> Image.Image | None:
+    """Another card of the deck lying beside the one drawn, a third of the time."""
+    if rng.random() > 0.35:
+        return None
+    face = rng.choice(list(standard_deck(game).values))
+    suit = rng.choice("shdc") if game == "word-thief" and face != WILD else None
+    return draw_card(game, face, suit, design=design, rng_seed=rng.randrange(5))
 
 
 def _negative(rng: random.Random) -> tuple[Image.Image, bool]:
@@ -267,7 +307,7 @@ def stone_samples(seed: int) -> list[tuple]:
         face = rng.choice(list(standard_deck(game).values))
         value = _value_of(game, face, rng) if face != WILD else 0
         card = draw_card(game, face, None, value=value, design=design, rng_seed=rng.randrange(5))
-        warped = photograph(card, rng)
+        warped = photograph(card, rng, neighbour=_neighbour(game, design, rng))
         turned = rng.random() < 0.5
         view = cv2.flip(warped, -1) if turned else warped
         labels = (
@@ -407,12 +447,38 @@ def train(
     )
 
 
+def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
+    """The drawn samples as arrays, from ``--data`` when it holds a drawing of the same sizes."""
+    if args.data and args.data.is_file():
+        data = dict(np.load(args.data))
+        if (int(data["cards"]), int(data["stones"])) == (args.cards, args.stones):
+            return data
+    start = time.time()
+    index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
+    stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
+    print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
+    cards = [(c, y) for _, _, c, y in index if c is not None][: args.stones] + stones  # which way up: enough
+    data = {
+        "cards": np.array(args.cards),
+        "stones": np.array(args.stones),
+        "index_x": np.stack([s[0] for s in index]),
+        "index_y": np.array([s[1] for s in index]),
+        "card_x": np.stack([c for c, _ in cards]),
+        "card_y": np.array([y for _, y in cards]),
+    }
+    if args.data:
+        np.savez(args.data, **data)
+    return data
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cards", type=int, default=8000, help="index-deck cards (and negatives) drawn")
-    ap.add_argument("--stones", type=int, default=5000, help="Words And Points stones (and negatives) drawn")
-    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--cards", type=int, default=14000, help="index-deck cards (and negatives) drawn")
+    ap.add_argument("--stones", type=int, default=9000, help="Words And Points stones (and negatives) drawn")
+    ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--nets", default="index,card", help="which nets to train")
+    ap.add_argument("--data", type=Path, help="an .npz keeping the drawn samples for another run")
     ap.add_argument("--out", type=Path, default=MODELS, help="where the .onnx files go")
     args = ap.parse_args()
     import torch
@@ -420,28 +486,11 @@ def main() -> int:
     torch.set_num_threads(args.workers)
     start = time.time()
     cv2.setNumThreads(1)
-    index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
-    stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
-    print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
-    train(
-        "index",
-        np.stack([s[0] for s in index]),
-        np.array([s[1] for s in index]),
-        INDEX_HEADS,
-        INDEX_SIZE,
-        args.epochs,
-        args.out,
-    )
-    cards = [(c, y) for _, _, c, y in index if c is not None][: args.stones] + stones  # which way up: enough
-    train(
-        "card",
-        np.stack([c for c, _ in cards]),
-        np.array([y for _, y in cards]),
-        CARD_HEADS,
-        CARD_SIZE,
-        args.epochs,
-        args.out,
-    )
+    data = _drawn(args)
+    if "index" in args.nets:
+        train("index", data["index_x"], data["index_y"], INDEX_HEADS, INDEX_SIZE, args.epochs, args.out)
+    if "card" in args.nets:
+        train("card", data["card_x"], data["card_y"], CARD_HEADS, CARD_SIZE, args.epochs, args.out)
     print(f"done in {time.time() - start:.0f}s", flush=True)
     return 0
 

@@ -27,17 +27,18 @@ from vision.net import (
     corner_crop,
     index_net,
 )
-from vision.ocr import backend, ocr_status
+from vision.ocr import Ocr, backend, ocr_status
 from vision.photo_file import decode
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
-SURE = 0.9  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
-SUIT_SURE = 0.78  # a pip has no second reader: it must be clear on its own
+SURE = 0.95  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
+SUIT_SURE = 0.9  # a pip has no second reader: it must be clear on its own
 VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a read the net all but rejects
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
+GROW = 0.05  # an index is read again from the card's quad grown by this share of its width on every side
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 VALUE_FLOOR = -4.0  # nor does a value the deck file changed (the card prints another): its log-probability is capped
 TAUGHT_WEIGHT = 4.0  # log-odds per unit of template distance: what a taught deck's own print adds
@@ -208,11 +209,16 @@ class Reader:
             # An index deck shows its index in both corners: read both. A covered card shows one:
             # it is read again a little higher up, as a corner found a few pixels low cuts the
             # top off a letter (a T becomes an I); both reads count.
+            # Each corner is also read from the quad grown a little: a finder's quad cut inside the
+            # card (a printed frame taken for its edge) cuts the index off; the two reads are averaged.
             views = []
             for q, card, hidden, s in zip(quads, cards, covered, shown):
-                other = _strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s) if hidden else cv2.flip(card, -1)
-                views += [card, other]
-            heads = index_net()([corner_crop(v) for v in views])
+                if hidden:
+                    views += [card, _strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s)] * 2
+                else:
+                    grown = warp_card(img, _grown(q, GROW))
+                    views += [card, cv2.flip(card, -1), grown, cv2.flip(grown, -1)]
+            heads = _mean_views(index_net()([corner_crop(v) for v in views]), 2)
             uprights = cards  # either corner shows the index upright
         else:
             heads = whole
@@ -273,6 +279,22 @@ class Reader:
             best, p = _posterior(logp[i])
             out.append((SUITS[best], min(p, float(view_share[2 * i : 2 * i + 2, best].min()))))
         return out
+
+
+def _grown(quad: np.ndarray, by: float) -> np.ndarray:
+    """``quad`` grown about its centre by ``by`` of its size on every side."""
+    centre = quad.mean(0)
+    return np.float32(centre + (quad - centre) * (1 + 2 * by))
+
+
+def _mean_views(heads: Heads, k: int) -> Heads:
+    """Heads of ``k`` reads of each view (rows: card by card, the k reads' views in turn) as one
+    read per view: their log-probabilities averaged, renormalised."""
+    out = {}
+    for name, logp in heads.logp.items():
+        rows = logp.reshape(-1, k, 2, logp.shape[1]).mean(1).reshape(-1, logp.shape[1])
+        out[name] = rows - np.log(np.exp(rows).sum(1, keepdims=True))
+    return Heads(out)
 
 
 def _strip_only(card: np.ndarray, shown: float) -> np.ndarray:
@@ -370,6 +392,24 @@ def _letter_card(read: Read) -> bool:
     return not read.no_index and read.face != WILD and read.letter >= LETTER_SURE
 
 
+def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> dict[int, str]:
+    """Tesseract's reading of the letters of each card under ``sure`` (by index in ``reads``), in one call."""
+    unsure = [i for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < sure and r.face_ink is not None]
+    return dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
+
+
+def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float = SUIT_SURE) -> tuple[float, bool]:
+    """A card's confidence once Tesseract voted (``vote``: its reading, None when not asked), and
+    whether the player must check it."""
+    conf = read.confidence
+    # Two independent readers agreeing is strong evidence; disagreeing, or no second reader at
+    # all, is for the player to check. Tesseract has no say on the suit, and its reading nothing
+    # does not confirm a joker or a blank.
+    if conf < sure and vote is not None and vote == read.face != WILD and conf >= VOTE_FLOOR:
+        conf = sure
+    return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure
+
+
 def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
     where = "the photo" if isinstance(source, np.ndarray) else str(source)
     advice = (
@@ -405,21 +445,12 @@ def read_photo(
     if not any(map(_letter_card, reads)):  # playing cards, dominoes, a board: never read as letters
         raise no_letter_cards(source)
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
-    unsure = [i for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < SURE and r.face_ink is not None]
-    votes = dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
+    votes = second_opinions(reads, ocr)
     cards = []
-    for i, (face, suit, conf, suit_conf, q, *_) in enumerate(reads):
-        if conf < SURE:
-            vote = votes.get(i)
-            # Two independent readers agreeing is strong evidence; disagreeing, or no second
-            # reader at all, is for the player to check. Tesseract has no say on the suit, and
-            # its reading nothing does not confirm a joker or a blank.
-            if vote is not None and vote == face != WILD and conf >= VOTE_FLOOR:
-                conf = SURE
-        flagged = conf < SURE or suit_conf < SUIT_SURE
-        conf = min(conf, suit_conf)
-        corners = (np.asarray(q) / scale).round().astype(int).tolist()
-        cards.append(CardRead(face, reader.deck.values[face], suit, conf, corners, flagged))
+    for i, read in enumerate(reads):
+        conf, flagged = checked(read, votes.get(i))
+        corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
+        cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged))
     notes = []
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
