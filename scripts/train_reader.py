@@ -15,7 +15,7 @@ training face that has them (the held-out pip families left out).
     nice -n 10 /work/trainenv/bin/python scripts/train_reader.py      # from the repository root
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. Measured with the defaults on 2 cores
-shared with other work (load 7): 23 minutes (4.5 drawing, 9 the index net, 9 the card net).
+shared with two other trainings (load 6-10): 67 minutes (11 drawing, 19 the index net, 37 the card net).
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ def _off(quad: np.ndarray, k: int) -> np.ndarray:
     return np.float32((out - c) @ rot.T + c)
 
 
-@pytest.mark.parametrize("game, seed", [("word-thief", 61), ("quiddler", 61)])
+@pytest.mark.parametrize("game, seed", [("word-thief", 61), ("quiddler", 61), ("words-and-points", 55)])
 def test_cards_are_read_from_quads_found_a_little_off(game: str, seed: int) -> None:
     # A held-out design at 720p; every card's quad off as a finder's may be (the nets learnt such quads).
     design = held_out(game, seed)
