@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.read import Reader
+from vision.read import Read, Reader, checked
 from vision.designs import Design, random_design
 from vision.errors import VisionError
 from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Net
@@ -127,3 +127,21 @@ def test_cards_are_read_from_quads_found_a_little_off(game: str, seed: int) -> N
     got = [(r.face, r.suit) for r in reads]
     want = [(t["face"], t["suit"]) for t in photo.truth["cards"]]
     assert got == want
+
+
+@pytest.mark.parametrize(
+    "confidence, suit_confidence, vote, flagged",
+    [
+        (0.99, 0.99, None, False),  # sure of both: no check
+        (0.7, 0.99, "E", False),  # doubtful, but Tesseract reads the same letters
+        (0.7, 0.99, "F", True),  # doubtful and Tesseract disagrees
+        (0.7, 0.99, None, True),  # doubtful and no second reader
+        (0.1, 0.99, "E", True),  # a read the net all but rejects is not rescued by a vote
+        (0.99, 0.8, None, True),  # a doubtful pip: Tesseract has no say on suits
+    ],
+)
+def test_a_doubtful_card_is_flagged_unless_a_second_reader_agrees(
+    confidence: float, suit_confidence: float, vote: str | None, flagged: bool
+) -> None:
+    read = Read("E", "h", confidence, suit_confidence, np.zeros((4, 2), np.float32), None, False, 1.0)
+    assert checked(read, vote)[1] == flagged
