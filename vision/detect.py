@@ -17,6 +17,7 @@ import numpy as np
 
 from vision.hands import fan_cards, index_spans, notches_closed, spread_edges, missed_by_stock
 from vision.cardness import CARD_RATIO, cardness
+from vision.find_net import card_maps, net_image
 from vision.regions import FILLED, colour_edges, enclosed
 
 _HANDS = itertools.count(1)  # numbers the hands found
@@ -687,14 +688,167 @@ def cues(img: np.ndarray) -> Cues:
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
 
 
+def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
+    """The quadrilateral (clockwise, work pixels) with each side that borders the table moved to where
+    the card probability ``card`` falls through one half, between pixels: a pixel mask's outline lies
+    half a pixel inside the card and steps. A side along another card (no such fall) stays."""
+    t = np.linspace(0.15, 0.85, 15)[:, None, None]
+    offsets = np.arange(-3, 3.01, 0.25, dtype=np.float32)[None, :, None]
+    lines = []
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
+        normal = np.float32([u[1], -u[0]])  # outwards for clockwise corners (y down)
+        at = (p + t * (q - p) + offsets * normal).astype(np.float32)  # (points, offsets, 2)
+        prob = cv2.remap(card, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderValue=0.0)
+        pts = []
+        for row, line in zip(prob, at):
+            out = np.flatnonzero((row[:-1] >= 0.5) & (row[1:] < 0.5))
+            if len(out):
+                k = out[np.argmin(np.abs(out - len(row) // 2))]
+                f = (row[k] - 0.5) / max(float(row[k] - row[k + 1]), 1e-6)
+                pts.append(line[k] + f * (line[k + 1] - line[k]))
+        if len(pts) < 6:
+            lines.append((p, u))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    moved = _line_intersections(lines)
+    return quad if moved is None or np.abs(moved - quad).max() > 4 else moved
+
+
+def _sharpened(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
+    """The quadrilateral (clockwise, photo pixels) with each side refitted in the full photo: across
+    each point of its middle, the strongest change of colour within ``reach`` pixels (nearer ones
+    preferred), where a card meets the table or the next card. The net's maps are at an eighth of a
+    1080p photo's size: its corners are good to a few pixels, the reader's index crop wants better."""
+    t = np.linspace(0.12, 0.88, 24)[:, None, None]
+    offsets = np.arange(-reach, reach + 0.01, 0.5, dtype=np.float32)[None, :, None]
+    prior = np.exp(-0.5 * (offsets[0, 2:-2, 0] / reach) ** 2)
+    lines = []
+    for i in range(4):
+        p, q = quad[i], quad[(i + 1) % 4]
+        u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
+        normal = np.float32([u[1], -u[0]])
+        at = (p + t * (q - p) + offsets * normal).astype(np.float32)
+        colour = cv2.remap(img, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        colour = colour.astype(np.float32)
+        step = np.linalg.norm(colour[:, 4:] - colour[:, :-4], axis=2) * prior  # across 2 px: edges are blurred
+        k = np.argmax(step, 1)
+        peak = step[np.arange(len(k)), k]
+        pts = at[np.arange(len(k)), k + 2][peak > max(8.0, 0.5 * float(np.median(peak)))]
+        if len(pts) < 8:
+            lines.append((p, u))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    moved = _line_intersections(lines)
+    return quad if moved is None or np.abs(moved - quad).max() > 2 * reach else moved
+
+
+def _net_cards(img: np.ndarray) -> tuple[list[Candidate], np.ndarray]:
+    """Cards the finder's net shows whole: each core a seed, each card pixel near a core given to its
+    nearest seed, each seed's region fitted with a quadrilateral it fills. Also where the cores are
+    (at WORK_WIDTH)."""
+    small, s = net_image(img)
+    card, core = card_maps(small)
+    stock = cardness(small)
+    mask = (card > 0.5).astype(np.uint8)
+    _, seeds, stats, _ = cv2.connectedComponentsWithStats((core > 0.5).astype(np.uint8), connectivity=4)
+    keep = stats[:, cv2.CC_STAT_AREA] >= 0.0004 * mask.size
+    keep[0] = False
+    seeds = np.where(keep[seeds], seeds, 0)
+    # The nearest seed of every pixel: cards that touch are parted midway between their cores.
+    dist, nearest = cv2.distanceTransformWithLabels(
+        (seeds == 0).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL
+    )
+    seed_of = np.zeros(nearest.max() + 1, np.int32)
+    ys, xs = np.nonzero(seeds)
+    seed_of[nearest[ys, xs]] = seeds[ys, xs]
+    owner = seed_of[nearest] * mask
+    depth = cv2.distanceTransform((seeds > 0).astype(np.uint8), cv2.DIST_L2, 5)  # half a core's width, at most
+    found: list[Candidate] = []
+    for i in np.flatnonzero(keep):
+        x, y, w, h, n = stats[i]
+        # A card reaches CORE / (1 - 2 CORE) of its core's width beyond it (0.28): card pixels further
+        # out are a neighbour the net did not part, or a cloth it took for card.
+        reach = 2 * float(depth[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) * 0.45 + 1
+        region = ((owner == i) & (dist <= reach)).astype(np.uint8)
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        quad = _on_edges(fit_quad(max(contours, key=cv2.contourArea)), card)
+        area = abs(cv2.contourArea(quad))
+        inside = cv2.fillConvexPoly(np.zeros_like(mask), np.round(quad).astype(np.int32), 1)
+        # The card fills its quadrilateral, and its core is a fair share of it.
+        fills = cv2.countNonZero(inside & mask) >= FILLED * area and cv2.countNonZero(region) <= 1.3 * area
+        # Card stock is pale and unsaturated, however dim the light: a knot in dark wood is no card.
+        paper = float(np.percentile(stock[inside > 0], 75)) >= 40 if inside.any() else False
+        if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
+            found.append(Candidate(_short_side_first(_sharpened(img, quad / s, 1.5 / s)), 1.0, False))
+    size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
+    return found, cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
+
+
+def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float) -> list[Candidate]:
+    """The net's cards and the cues' chosen ones (``stock``): a hand replaces the cards of the net it
+    holds (its top card, and strips of covered cards the net took for cards: half the hand's cards
+    at most; a hand holding more is cards side by side). Other cards of the cues count where they
+    hold a core (a card the net did not part from its neighbour; not a patch of cloth) and overlap
+    no card kept, and stand for the net's card they agree with; one larger than the net knows cards
+    stands alone."""
+
+    def cored(quads: list[np.ndarray]) -> bool:
+        inside = np.zeros_like(cores)
+        for q in quads:
+            cv2.fillConvexPoly(inside, np.round(q * scale).astype(np.int32), 1)
+        return bool(cv2.countNonZero(inside & cores))
+
+    out = list(net)
+    for group in {c.group for c in stock if c.hand}:
+        hand = [c for c in stock if c.hand and c.group == group]
+        held = [n for n in net if any(_overlap(n.quad, c.quad) > 0.5 for c in hand)]
+        if len(held) <= max(1, len(hand) // 2) and cored([c.quad for c in hand]):
+            out = [n for n in out if all(n is not h for h in held)] + hand
+    for c in stock:
+        if c.hand:
+            continue
+        twin = [i for i, n in enumerate(out) if not n.hand and _same(c.quad, n.quad)]
+        if twin:  # the same card: the cue's corners, found at twice the net's scale, are the finer
+            out[twin[0]] = c
+        elif _too_big(c.quad, cores.shape[1] / scale):  # the net saw the print of such cards as cards
+            size = 0.3 * abs(cv2.contourArea(c.quad))
+            out = [o for o in out if _overlap(c.quad, o.quad) < 0.25 and abs(cv2.contourArea(o.quad)) > size] + [c]
+        elif cored([c.quad]) and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
+            out.append(c)
+    return out
+
+
+def _too_big(quad: np.ndarray, width: float) -> bool:
+    """A card wider than the net ever saw one (it learnt cards 7-10% of the photo's width): a photo
+    taken close up, where the cues' cards stand alone."""
+    return min(_side_pairs(quad)) / 2 > 0.15 * width
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two quadrilaterals are one card: nearly all of each lies on the other."""
+    ratio = abs(cv2.contourArea(np.float32(a))) / max(abs(cv2.contourArea(np.float32(b))), 1.0)
+    return 0.8 < ratio < 1.25 and _overlap(a, b) > 0.85
+
+
 def find_cards(img: np.ndarray) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`)."""
     small, scale, edges, paper, cands, outlines, cut_blobs = cues(img)
+    net, cores = _net_cards(img)
+    cands += [cand for cand in net if _at_rim(cand.quad * scale, small.shape)]
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
     cut = [cand for cand in cands if _at_rim(cand.quad * scale, small.shape)]
     chosen = _choose([cand for cand in cands if not _at_rim(cand.quad * scale, small.shape)], edges, paper, scale)
+    chosen = _agreed([cand for cand in net if not _at_rim(cand.quad * scale, small.shape)], chosen, cores, scale)
+    # A blob holding no card's core is table that looks like card stock, no heap.
+    outlines = [
+        o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
+    ]
     heaps, chosen = _heaps(small, outlines, chosen, scale)
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
     typical = float(np.median([abs(cv2.contourArea(np.float32(card.quad))) for card in chosen])) if chosen else 0.0

@@ -25,6 +25,17 @@ ALL_TABLES = TABLES + PALE_TABLES + CLOTHS
 # Tables no reader is tuned or trained on: photos of decks in held-out designs lie on these, so the
 # bench's headline meets surfaces as new to the reader as a family's own kitchen table.
 HELD_OUT_TABLES = ("marble", "walnut", "grey-laminate", "linen-cloth", "striped-cloth", "tartan-cloth")
+# Surfaces only the finder's training draws (scripts/train_finder.py), so that it learns cards against
+# tables of every colour and texture, none of them a held-out kind; the bench never lays cards on them.
+TRAIN_TABLES = (
+    "mottled",
+    "granite",
+    "polka-dot-cloth",
+    "herringbone",
+    "colour-check-cloth",
+    "painted-wood",
+    "gradient",
+)
 CLOTH_COLOURS = {
     "white-cloth": [228, 230, 230],
     "cream-cloth": [178, 208, 226],
@@ -46,6 +57,8 @@ def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.nda
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
     if kind in HELD_OUT_TABLES:
         img = _held_out_table(kind, rng, xx, yy)
+    elif kind in TRAIN_TABLES:
+        img = _train_table(kind, rng, xx, yy)
     elif kind.endswith("wood"):
         base = np.array([70, 125, 180] if kind == "light-wood" else [30, 55, 95], np.float32)  # BGR
         warp = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 12) * 60
@@ -114,6 +127,55 @@ def _held_out_table(kind: str, rng: np.random.Generator, xx: np.ndarray, yy: np.
     img[wide & narrow] = c2
     img[thin] = ground
     return img * (1 + weave)[..., None]
+
+
+def _train_table(kind: str, rng: np.random.Generator, xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+    """A surface of TRAIN_TABLES at a quarter of the photo's size (BGR, float), in random colours."""
+    sh, sw = xx.shape
+
+    def colour(lo: float = 0, hi: float = 255) -> np.ndarray:
+        return rng.uniform(lo, hi, 3).astype(np.float32)
+
+    def blotches(sigma: float) -> np.ndarray:
+        b = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), sigma)
+        return b / max(float(b.std()), 1e-6)
+
+    if kind == "mottled":  # blotches of two colours, soft or hard-edged
+        t = blotches(rng.uniform(3, 30))
+        t = np.clip(t * rng.uniform(0.5, 4), -1, 1)[..., None] * 0.5 + 0.5
+        return colour() * t + colour() * (1 - t)
+    if kind == "granite":  # speckles of several colours on a ground
+        img = np.broadcast_to(colour(), (sh, sw, 3)).copy()
+        for _ in range(3):
+            spots = blotches(rng.uniform(0.6, 2)) > rng.uniform(1.0, 2.0)
+            img[spots] = colour()
+        return img
+    if kind == "polka-dot-cloth":  # dots in a grid on a ground, either of them pale or not
+        period = rng.uniform(6, 25)
+        d = np.hypot((xx + (yy // period % 2) * period / 2) % period - period / 2, yy % period - period / 2)
+        dots = (d < period * rng.uniform(0.15, 0.4)).astype(np.float32)[..., None]
+        return colour() * dots + colour() * (1 - dots)
+    if kind == "herringbone":  # parquet or tweed: slanted bands turning back every few pixels
+        period, width = rng.uniform(4, 12), rng.uniform(10, 40)
+        sign = np.where(xx // width % 2 == 0, 1.0, -1.0)
+        t = (np.sin((yy + sign * xx) * np.pi / period) * 0.5 + 0.5)[..., None]
+        return colour(30, 230) * t + colour(30, 230) * (1 - t)
+    if kind == "colour-check-cloth":  # checks of random colours and band widths (a gingham is in CLOTHS)
+        px, py = rng.uniform(6, 40, 2)
+        bx = (xx % px < px * rng.uniform(0.2, 0.6)).astype(np.float32)[..., None]
+        by = (yy % py < py * rng.uniform(0.2, 0.6)).astype(np.float32)[..., None]
+        a, b, c = colour(), colour(), colour()
+        return a * (1 - bx) * (1 - by) + b * np.maximum(bx, by) * (1 - bx * by) + c * bx * by
+    if kind == "painted-wood":  # boards of a painted wood in any colour, their grain showing through
+        board = rng.uniform(20, 60)
+        warp = blotches(10) * rng.uniform(2, 8)
+        grain = np.sin((yy + warp) * rng.uniform(0.3, 1.0)) * 0.5 + 0.5
+        seams = (yy % board < 1.2).astype(np.float32)
+        return colour(20, 240) * (0.85 + 0.2 * grain - 0.4 * seams)[..., None]
+    # gradient: a smooth sweep between two colours with a faint noise, as a lit surface of any hue
+    a = rng.uniform(0, 2 * np.pi)
+    t = ((xx * np.cos(a) + yy * np.sin(a)) / max(sw, sh) + 0.5 + 0.1 * blotches(20))[..., None]
+    return colour() * np.clip(t, 0, 1) + colour() * (1 - np.clip(t, 0, 1))
 
 
 def _sample_cards(game: str, n: int, rng: random.Random) -> list[tuple[str, str | None]]:
