@@ -86,7 +86,7 @@ def _log_softmax(z: np.ndarray) -> np.ndarray:
 class Net:
     """One ONNX model run in-process by cv2.dnn (no torch at run time)."""
 
-    def __init__(self, path: Path, heads: dict[str, list[str]]):
+    def __init__(self, path: Path, heads: dict[str, list[str]], trainer: str = "scripts/train_reader.py"):
         self.heads = heads
         try:
             if not path.is_file():
@@ -98,8 +98,7 @@ class Net:
                 raise OSError("empty")
         except (OSError, cv2.error) as exc:
             raise VisionError(
-                f"the card reader's model {path} is missing or damaged; reinstall table-companion "
-                "(or run scripts/train_reader.py)"
+                f"the card reader's model {path} is missing or damaged; reinstall table-companion (or run {trainer})"
             ) from exc
 
     def __call__(self, crops: list[np.ndarray]) -> Heads:

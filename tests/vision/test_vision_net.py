@@ -145,3 +145,15 @@ def test_a_doubtful_card_is_flagged_unless_a_second_reader_agrees(
 ) -> None:
     read = Read("E", "h", confidence, suit_confidence, np.zeros((4, 2), np.float32), None, False, 1.0)
     assert checked(read, vote)[1] == flagged
+
+
+def test_a_missing_finder_model_names_its_own_trainer(tmp_path: Path, monkeypatch) -> None:
+    from vision import find_net
+
+    monkeypatch.setattr(find_net, "MODELS", tmp_path)
+    find_net._net.cache_clear()
+    try:
+        with pytest.raises(VisionError, match="finder.onnx is missing or damaged.*scripts/train_finder.py"):
+            find_net.card_maps(np.zeros((270, 480, 3), np.uint8))
+    finally:
+        find_net._net.cache_clear()
