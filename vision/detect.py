@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import NamedTuple
 
 import cv2
@@ -688,18 +689,39 @@ def cues(img: np.ndarray) -> Cues:
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
 
 
-def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
-    """The quadrilateral (clockwise, work pixels) with each side that borders the table moved to where
-    the card probability ``card`` falls through one half, between pixels: a pixel mask's outline lies
-    half a pixel inside the card and steps. A side along another card (no such fall) stays."""
-    t = np.linspace(0.15, 0.85, 15)[:, None, None]
-    offsets = np.arange(-3, 3.01, 0.25, dtype=np.float32)[None, :, None]
+def _refit_across(
+    quad: np.ndarray,
+    t: np.ndarray,
+    offsets: np.ndarray,
+    edge_points: Callable[[np.ndarray], np.ndarray],
+    min_points: int,
+    max_move: float,
+) -> np.ndarray:
+    """The quadrilateral (clockwise) with each side refitted through the points ``edge_points`` picks
+    from ``at`` (points along the side at fractions ``t``, each sampled at ``offsets`` outwards across
+    it: shape (len(t), len(offsets), 2)). A side with fewer than ``min_points`` keeps its line; if a
+    corner would move more than ``max_move`` the quadrilateral stays as it was."""
     lines = []
     for i in range(4):
         p, q = quad[i], quad[(i + 1) % 4]
         u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
         normal = np.float32([u[1], -u[0]])  # outwards for clockwise corners (y down)
-        at = (p + t * (q - p) + offsets * normal).astype(np.float32)  # (points, offsets, 2)
+        pts = edge_points((p + t * (q - p) + offsets * normal).astype(np.float32))
+        if len(pts) < min_points:
+            lines.append((p, u))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    moved = _line_intersections(lines)
+    return quad if moved is None or np.abs(moved - quad).max() > max_move else moved
+
+
+def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
+    """The quadrilateral (clockwise, work pixels) with each side that borders the table moved to where
+    the card probability ``card`` falls through one half, between pixels: a pixel mask's outline lies
+    half a pixel inside the card and steps. A side along another card (no such fall) stays."""
+
+    def falls(at: np.ndarray) -> np.ndarray:
         prob = cv2.remap(card, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderValue=0.0)
         pts = []
         for row, line in zip(prob, at):
@@ -708,13 +730,11 @@ def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
                 k = out[np.argmin(np.abs(out - len(row) // 2))]
                 f = (row[k] - 0.5) / max(float(row[k] - row[k + 1]), 1e-6)
                 pts.append(line[k] + f * (line[k + 1] - line[k]))
-        if len(pts) < 6:
-            lines.append((p, u))
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
-    moved = _line_intersections(lines)
-    return quad if moved is None or np.abs(moved - quad).max() > 4 else moved
+        return np.float32(pts).reshape(-1, 2)
+
+    t = np.linspace(0.15, 0.85, 15)[:, None, None]
+    offsets = np.arange(-3, 3.01, 0.25, dtype=np.float32)[None, :, None]
+    return _refit_across(quad, t, offsets, falls, min_points=6, max_move=4)
 
 
 def _sharpened(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
@@ -722,28 +742,19 @@ def _sharpened(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
     each point of its middle, the strongest change of colour within ``reach`` pixels (nearer ones
     preferred), where a card meets the table or the next card. The net's maps are at an eighth of a
     1080p photo's size: its corners are good to a few pixels, the reader's index crop wants better."""
-    t = np.linspace(0.12, 0.88, 24)[:, None, None]
     offsets = np.arange(-reach, reach + 0.01, 0.5, dtype=np.float32)[None, :, None]
     prior = np.exp(-0.5 * (offsets[0, 2:-2, 0] / reach) ** 2)
-    lines = []
-    for i in range(4):
-        p, q = quad[i], quad[(i + 1) % 4]
-        u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
-        normal = np.float32([u[1], -u[0]])
-        at = (p + t * (q - p) + offsets * normal).astype(np.float32)
+
+    def steps(at: np.ndarray) -> np.ndarray:
         colour = cv2.remap(img, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         colour = colour.astype(np.float32)
         step = np.linalg.norm(colour[:, 4:] - colour[:, :-4], axis=2) * prior  # across 2 px: edges are blurred
         k = np.argmax(step, 1)
         peak = step[np.arange(len(k)), k]
-        pts = at[np.arange(len(k)), k + 2][peak > max(8.0, 0.5 * float(np.median(peak)))]
-        if len(pts) < 8:
-            lines.append((p, u))
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
-    moved = _line_intersections(lines)
-    return quad if moved is None or np.abs(moved - quad).max() > 2 * reach else moved
+        return at[np.arange(len(k)), k + 2][peak > max(8.0, 0.5 * float(np.median(peak)))]
+
+    t = np.linspace(0.12, 0.88, 24)[:, None, None]
+    return _refit_across(quad, t, offsets, steps, min_points=8, max_move=2 * reach)
 
 
 def _net_cards(img: np.ndarray) -> tuple[list[Candidate], np.ndarray]:
