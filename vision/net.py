@@ -59,13 +59,14 @@ def card_crop(card: np.ndarray) -> np.ndarray:
 def normalise(crops: np.ndarray) -> np.ndarray:
     """(N, H, W, 3) uint8 crops -> (N, 3, H, W) float32, each channel divided by the crop's own paper
     (its 90th percentile), so tinted paper, a colour cast and dim light look alike."""
-    x = crops.astype(np.float32)
-    n = len(x)
-    flat = x.reshape(n, -1, 3)
-    k = int(0.9 * flat.shape[1])
-    paper = np.partition(flat, k, axis=1)[:, k : k + 1, :]  # (N, 1, 3)
-    x = np.clip(flat / np.maximum(paper, 16.0), 0, 1.5).reshape(x.shape) - 0.5
-    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    # Each channel is bytes: its percentile from its histogram (the value a partial sort gives) and
+    # its output from a 256-entry table, several times faster than sorting and dividing every pixel.
+    n, h, w, _ = crops.shape
+    planes = np.ascontiguousarray(crops.transpose(0, 3, 1, 2)).reshape(3 * n, h * w)
+    counts = np.stack([cv2.calcHist([p], [0], None, [256], [0, 256]).ravel() for p in planes]).cumsum(1)
+    paper = (counts > int(0.9 * h * w)).argmax(1).astype(np.float32)[:, None]  # (3N, 1)
+    table = np.clip(np.arange(256, dtype=np.float32) / np.maximum(paper, 16.0), 0, 1.5) - 0.5
+    return np.take_along_axis(table, planes, axis=1).reshape(n, 3, h, w)
 
 
 @dataclass
