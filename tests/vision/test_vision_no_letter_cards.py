@@ -23,6 +23,13 @@ def test_ordinary_playing_cards_are_no_letter_cards(game: str) -> None:
         read_photo(photo, game)
 
 
+def test_a_playing_card_taken_for_a_letter_card_is_one_stray_among_many() -> None:
+    # On this photo (held-out fonts) the net is sure one playing card of nine is a letter card:
+    # one sure card among many does not make a photo of letter cards.
+    with pytest.raises(NoCardsFound, match="no letter cards found"):
+        read_photo(render_decoy("playing-cards", 63_600_006, held_out=True), "word-thief")
+
+
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "playing-cards"])
 def test_other_things_on_a_table_are_no_letter_cards(kind: str) -> None:
     with pytest.raises(NoCardsFound, match="no letter cards found"):
