@@ -846,16 +846,17 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def find_cards(img: np.ndarray) -> Detected:
-    """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`)."""
+    """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
+    against the net's cards (`_agreed`)."""
     small, scale, edges, paper, cands, outlines, cut_blobs = cues(img)
     net, cores = _net_cards(img)
-    cands += [cand for cand in net if _at_rim(cand.quad * scale, small.shape)]
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
-    cut = [cand for cand in cands if _at_rim(cand.quad * scale, small.shape)]
-    chosen = _choose([cand for cand in cands if not _at_rim(cand.quad * scale, small.shape)], edges, paper, scale)
-    chosen = _agreed([cand for cand in net if not _at_rim(cand.quad * scale, small.shape)], chosen, cores, scale)
+    rim = [_at_rim(cand.quad * scale, small.shape) for cand in cands + net]
+    cut = [cand for cand, at in zip(cands + net, rim) if at]
+    chosen = _choose([cand for cand, at in zip(cands, rim) if not at], edges, paper, scale)
+    chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)

@@ -220,7 +220,7 @@ class Reader:
                 if hidden:
                     views += [card, _strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s)] * 2
                 else:
-                    grown = warp_card(img, _grown(q, GROW))
+                    grown = warp_card(img, _enlarged(q, GROW))
                     views += [card, cv2.flip(card, -1), grown, cv2.flip(grown, -1)]
             heads = _mean_views(index_net()([corner_crop(v) for v in views]), 2)
             uprights = cards  # either corner shows the index upright
@@ -285,7 +285,7 @@ class Reader:
         return out
 
 
-def _grown(quad: np.ndarray, by: float) -> np.ndarray:
+def _enlarged(quad: np.ndarray, by: float) -> np.ndarray:
     """``quad`` grown about its centre by ``by`` of its size on every side."""
     centre = quad.mean(0)
     return np.float32(centre + (quad - centre) * (1 + 2 * by))
