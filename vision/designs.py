@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.decks import WILD
@@ -170,6 +171,29 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple
     draw.polygon(pts, fill=fill)
 
 
+def _top_width(font_path: str, glyph: str) -> float:
+    """How wide a glyph's ink is over its top fifth, as a share of its widest: a spade rises to a
+    point, a club's top is a round lobe."""
+    f = font(font_path, 96)
+    mask = f.getmask(glyph)
+    ink = np.asarray(mask, np.uint8).reshape(mask.size[::-1]) > 127
+    rows = np.nonzero(ink.any(1))[0]
+    if not len(rows):
+        return 0.0
+    widths = ink[rows[0] : rows[-1] + 1].sum(1)
+    return float(widths[: max(1, len(widths) // 5)].mean() / max(1, widths.max()))
+
+
+@cache
+def suit_glyphs(pip_font: str) -> dict[str, str]:
+    """The code point of each suit's pip in ``pip_font``. GNU FreeFont's bold serif faces draw a
+    club at the spade's code point and a spade at the club's: a deck printed so shows the other
+    suit, so the two are swapped back where a face's spade is rounder at the top than its club."""
+    if _top_width(pip_font, SUIT_GLYPH["s"]) > _top_width(pip_font, SUIT_GLYPH["c"]):
+        return dict(SUIT_GLYPH, s=SUIT_GLYPH["c"], c=SUIT_GLYPH["s"])
+    return SUIT_GLYPH
+
+
 def _index(img: Image.Image, game: str, face: str, value: int, suit: str | None, design: Design) -> None:
     """Draw the corner index top-left, then again rotated 180 degrees at the bottom-right."""
     w, h = img.size
@@ -184,14 +208,8 @@ def _index(img: Image.Image, game: str, face: str, value: int, suit: str | None,
         _text_fit(d, (x0, int(design.index_top * w), right, 0), face, design.font, int(design.index_cap * w), ink)
         _text_fit(d, (x0, int(design.value_top * w), right, 0), str(value), design.font, int(design.value_cap * w), ink)
     if suit:
-        _text_fit(
-            d,
-            (x0, int(design.suit_top * w), int(0.25 * w), 0),
-            SUIT_GLYPH[suit],
-            design.pip_font,
-            int(design.suit_cap * w),
-            ink,
-        )
+        box = (x0, int(design.suit_top * w), int(0.25 * w), 0)
+        _text_fit(d, box, suit_glyphs(design.pip_font)[suit], design.pip_font, int(design.suit_cap * w), ink)
     img.alpha_composite(layer)
     img.alpha_composite(layer.rotate(180))
 

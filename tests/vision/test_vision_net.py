@@ -13,6 +13,7 @@ from vision import read_photo
 from vision.read import Read, Reader, checked
 from vision.designs import Design, random_design
 from vision.errors import VisionError
+from vision.fonts import families
 from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Net
 from vision.render import render_photo
 
@@ -157,3 +158,19 @@ def test_a_missing_finder_model_names_its_own_trainer(tmp_path: Path, monkeypatc
             find_net.card_maps(np.zeros((270, 480, 3), np.uint8))
     finally:
         find_net._net.cache_clear()
+
+
+@pytest.mark.parametrize("pip", ["FreeSerifBold.ttf", "FreeSerifBoldItalic.ttf"])
+def test_spades_and_clubs_print_and_read_as_themselves_in_every_pip_face(pip: str) -> None:
+    # GNU FreeFont's bold serif faces draw a club at the spade's code point (and the other way round):
+    # a deck so printed would show the other suit, and the reader would be "wrong" reading what is printed.
+    path = next((p for p in families(True, pips=True).get("FreeSerif", ()) if p.endswith("/" + pip)), None)
+    if path is None:
+        pytest.skip(f"{pip} is not installed")
+    design = held_out("word-thief", 9, pip_font=path, art="house", suit_cap=0.12)
+    cards = [("A", "s"), ("R", "c"), ("E", "s"), ("N", "c"), ("T", "c"), ("O", "s")]
+    photo = render_photo("word-thief", 43, cards=cards, design=design, table="green-felt")
+    reading = read_photo(photo.image, "word-thief").to_json()
+    pairs = match(photo.truth, reading)
+    assert len(pairs) == len(cards)
+    assert [reading["cards"][pairs[i]]["suit"] for i in range(len(cards))] == [s for _, s in cards]
