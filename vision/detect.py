@@ -23,6 +23,10 @@ from vision.regions import FILLED, colour_edges, enclosed
 
 _HANDS = itertools.count(1)  # numbers the hands found
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
+# The cues look where the net's card mask holds at least this share of a card that none of the net's
+# cards covers (on renders of training designs: none on photos of words, 1.7 cards and more by a hand).
+UNEXPLAINED = 0.5
+SKEW = 3.0  # degrees: a net card whose opposite sides splay more (a third of them on those renders) is looked at again
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -389,17 +393,20 @@ class Candidate(NamedTuple):
     group: int = 0  # the cards of one hand share a group
 
 
-def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[Candidate], list[np.ndarray], int]:
+def _stock_cards(
+    img: np.ndarray, mask: np.ndarray, scale: float, where: np.ndarray | None = None
+) -> tuple[list[Candidate], list[np.ndarray], int]:
     """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
     the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
-    the photo's edge cuts."""
+    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
-    queue = [
-        (cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c, True)
+    blobs = [
+        (cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c)
         for c in contours
         if cv2.contourArea(c) >= min_area
     ]
+    queue = [(blob, c, True) for blob, c in blobs if where is None or cv2.countNonZero(blob & where)]
     found: list[Candidate] = []
     outlines: list[np.ndarray] = []
     cut_off = 0
@@ -429,11 +436,11 @@ def _stock_cards(img: np.ndarray, mask: np.ndarray, scale: float) -> tuple[list[
     return found, outlines, cut_off
 
 
-def _region_cards(edges: np.ndarray, min_area: float, scale: float) -> list[Candidate]:
-    """A card for every region the (work-scale) edges enclose that fills its quadrilateral, grown
-    by the width of the edge line it stops at."""
+def _region_cards(edges: np.ndarray, min_area: float, scale: float, where: np.ndarray | None = None) -> list[Candidate]:
+    """A card for every region the (work-scale) edges enclose (reaching into ``where``, when given)
+    that fills its quadrilateral, grown by the width of the edge line it stops at."""
     found = []
-    for contour in enclosed(edges, min_area, 0.08 * edges.size):
+    for contour in enclosed(edges, min_area, 0.08 * edges.size, where):
         quad = fit_quad(contour)
         if cv2.contourArea(contour) >= FILLED * abs(cv2.contourArea(quad)):
             quad = _beyond_frame(_grown(quad, 1.5), edges)
@@ -668,24 +675,29 @@ class Cues(NamedTuple):
     cut_blobs: int  # of those, how many the photo's edge cuts
 
 
-def cues(img: np.ndarray) -> Cues:
-    """Candidate cards of a BGR photo from three cues: blobs of card stock against the table (or,
-    on a cloth as pale as the cards, what a flood from the photo's rim stopped by edges leaves),
-    on other tables also the outlines' blobs holding card stock (a card whose art reaches across
-    it), and the regions that edges enclose."""
+def work_image(img: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo at WORK_WIDTH, and the scale (work pixels per photo pixel)."""
     scale = WORK_WIDTH / img.shape[1]
-    small = cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    return cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA), scale
+
+
+def cues(img: np.ndarray, small: np.ndarray, scale: float, where: np.ndarray | None = None) -> Cues:
+    """Candidate cards of a BGR photo (``small``: at work scale) from three cues: blobs of card stock
+    against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim stopped
+    by edges leaves), on other tables also the outlines' blobs holding card stock (a card whose art
+    reaches across it), and the regions that edges enclose. Only blobs and regions reaching into the
+    work-scale mask ``where`` (when given) are looked at."""
     c = cardness(small)
     pale = pale_table(c)
     mask = outlined_mask(small) if pale else card_mask(small, c)
-    stock, outlines, cut_blobs = _stock_cards(img, mask, scale)
+    stock, outlines, cut_blobs = _stock_cards(img, mask, scale, where)
     if not pale:
         outlined = outlined_mask(small)
-        stock += _stock_cards(img, _holding(outlined, mask), scale)[0]
+        stock += _stock_cards(img, _holding(outlined, mask), scale, where)[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
-        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale)[0] if c.hand]
+        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where)[0] if c.hand]
     edges = colour_edges(small)
-    cands = stock + _region_cards(edges, 0.0015 * mask.size, scale)
+    cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
 
 
@@ -757,10 +769,20 @@ def _sharpened(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
     return _refit_across(quad, t, offsets, steps, min_points=8, max_move=2 * reach)
 
 
-def _net_cards(img: np.ndarray) -> tuple[list[Candidate], np.ndarray]:
+class NetFound(NamedTuple):
+    """What the finder's net found in a photo."""
+
+    cards: list[Candidate]
+    cores: np.ndarray  # where the cards' cores are (WORK_WIDTH)
+    unexplained: (
+        np.ndarray
+    )  # where the cues should look again (WORK_WIDTH): a hand, a heap, a card the net fitted badly
+    cut_off: int  # patches of card the photo's rim cuts that none of the net's cards covers
+
+
+def _net_cards(img: np.ndarray) -> NetFound:
     """Cards the finder's net shows whole: each core a seed, each card pixel near a core given to its
-    nearest seed, each seed's region fitted with a quadrilateral it fills. Also where the cores are
-    (at WORK_WIDTH)."""
+    nearest seed, each seed's region fitted with a quadrilateral it fills."""
     small, s = net_image(img)
     card, core = card_maps(small)
     stock = cardness(small)
@@ -796,7 +818,59 @@ def _net_cards(img: np.ndarray) -> tuple[list[Candidate], np.ndarray]:
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             found.append(Candidate(_short_side_first(_sharpened(img, quad / s, 1.5 / s)), 1.0, False))
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
-    return found, cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
+    cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
+    unexplained, cut_off = _unexplained(mask, [c.quad * s for c in found])
+    cut_off += _cored_at_rim(mask, seeds > 0)
+    unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
+    return NetFound(found, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
+
+
+def _unexplained(mask: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, int]:
+    """Where the cues should look again (255, net pixels): the patches of the net's card ``mask`` that
+    none of its cards (``quads``) covers, at least UNEXPLAINED of the cards' median area and clear of
+    the photo's rim (a card the rim cuts is left out anyway): a hand's covered cards, a heap, a card the
+    net missed, a close-up card whose print the net took for cards; and the cards whose opposite sides
+    splay more than SKEW degrees, as no card's do in a photo: a side fitted to wood grain or to the
+    midway line between touching cards, which the stock cue cuts at their seam. With no card found,
+    all of the photo. Also how many patches at the rim hold a quarter of a card: cards the photo cuts."""
+    if not quads:
+        return np.full_like(mask, 255), 0
+    covered = np.zeros_like(mask)
+    for q in quads:
+        cv2.fillConvexPoly(covered, np.round(q).astype(np.int32), 1)
+    rest = cv2.morphologyEx(
+        mask & (1 - cv2.dilate(covered, np.ones((5, 5), np.uint8))), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
+    )
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
+    x, y, w, h, area = stats.T
+    rim = (x <= 1) | (y <= 1) | (x + w >= mask.shape[1] - 1) | (y + h >= mask.shape[0] - 1)
+    typical = float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
+    keep = (area >= UNEXPLAINED * typical) & ~rim
+    keep[0] = False
+    out = keep[labels].astype(np.uint8) * 255
+    for q in quads:
+        if _splay(q) > SKEW:
+            cv2.fillConvexPoly(out, np.round(q).astype(np.int32), 255)
+    return out, int((rim[1:] & (area[1:] >= 0.25 * typical)).sum())
+
+
+def _cored_at_rim(mask: np.ndarray, cored: np.ndarray) -> int:
+    """How many blobs of the net's card ``mask`` that reach the photo's rim hold a card's core: cards the
+    photo cuts, though the net's card may stop short of the rim."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    x, y, w, h, _ = stats.T
+    rim = (x <= 1) | (y <= 1) | (x + w >= mask.shape[1] - 1) | (y + h >= mask.shape[0] - 1)
+    has_core = np.bincount(labels[cored], minlength=count) > 0
+    return int((rim & has_core)[1:].sum())
+
+
+def _splay(quad: np.ndarray) -> float:
+    """The larger angle, in degrees, between two opposite sides of a quadrilateral."""
+    angles = []
+    for i in (0, 1):
+        u, v = quad[i + 1] - quad[i], quad[i + 2] - quad[(i + 3) % 4]
+        angles.append(abs(float(np.degrees(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v)))))
+    return max(angles)
 
 
 def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float) -> list[Candidate]:
@@ -848,8 +922,13 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 def find_cards(img: np.ndarray) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`)."""
-    small, scale, edges, paper, cands, outlines, cut_blobs = cues(img)
-    net, cores = _net_cards(img)
+    net, cores, unexplained, net_cut = _net_cards(img)
+    small, scale = work_image(img)
+    # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
+    if unexplained.any():
+        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, None if not net else unexplained)
+    else:
+        edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
@@ -870,5 +949,5 @@ def find_cards(img: np.ndarray) -> Detected:
             _overlap(cand.quad, p) < 0.25 for p in pieces
         ):
             pieces.append(cand.quad)
-    cut_off = max(cut_blobs, len(pieces))
+    cut_off = max(cut_blobs, len(pieces), net_cut)
     return Detected([card.quad for card in chosen], [card.shown for card in chosen], len(heaps), cut_off, tuple(heaps))

@@ -19,17 +19,18 @@ def colour_edges(small: np.ndarray) -> np.ndarray:
     return cv2.Canny(light, 8, 30) | cv2.Canny(a, 8, 24) | cv2.Canny(b, 8, 24)
 
 
-def enclosed(edges: np.ndarray, min_area: float, max_area: float) -> list[np.ndarray]:
+def enclosed(edges: np.ndarray, min_area: float, max_area: float, where: np.ndarray | None = None) -> list[np.ndarray]:
     """Outer contours of the regions that ``edges`` enclose with print inside (a card's index and
     art: holes in the region; a cloth's check has none), between ``min_area`` and ``max_area``
-    pixels with their holes filled. Four-connected, so a diagonal step through an edge line is no
-    way out."""
+    pixels with their holes filled, and reaching into the mask ``where`` when given. Four-connected,
+    so a diagonal step through an edge line is no way out."""
     free = (cv2.dilate(edges, np.ones((2, 2), np.uint8)) == 0).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    wanted = np.bincount(labels[where > 0], minlength=count) > 0 if where is not None else np.ones(count, bool)
     out = []
     for i in range(1, count):
         x, y, w, h, area = stats[i]
-        if w * h < min_area or area > max_area or area < 0.3 * min_area:
+        if not wanted[i] or w * h < min_area or area > max_area or area < 0.3 * min_area:
             continue
         region = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
         contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(int(x), int(y)))
