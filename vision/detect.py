@@ -405,12 +405,14 @@ def _stock_cards(
     the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
-    blobs = [
-        (cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED), c)
-        for c in contours
-        if cv2.contourArea(c) >= min_area
-    ]
-    queue = [(blob, c, True) for blob, c in blobs if where is None or cv2.countNonZero(blob & where)]
+    queue = []
+    for c in contours:
+        x, y, w, h = cv2.boundingRect(c)
+        if cv2.contourArea(c) < min_area or (where is not None and not where[y : y + h, x : x + w].any()):
+            continue
+        blob = cv2.drawContours(np.zeros_like(mask), [c], -1, 255, cv2.FILLED)
+        if where is None or cv2.countNonZero(blob & where):
+            queue.append((blob, c, True))
     found: list[Candidate] = []
     outlines: list[np.ndarray] = []
     cut_off = 0
@@ -739,14 +741,14 @@ def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
 
     def falls(at: np.ndarray) -> np.ndarray:
         prob = cv2.remap(card, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderValue=0.0)
-        pts = []
-        for row, line in zip(prob, at):
-            out = np.flatnonzero((row[:-1] >= 0.5) & (row[1:] < 0.5))
-            if len(out):
-                k = out[np.argmin(np.abs(out - len(row) // 2))]
-                f = (row[k] - 0.5) / max(float(row[k] - row[k + 1]), 1e-6)
-                pts.append(line[k] + f * (line[k + 1] - line[k]))
-        return np.float32(pts).reshape(-1, 2)
+        out = (prob[:, :-1] >= 0.5) & (prob[:, 1:] < 0.5)  # falls between k and k + 1
+        # Along each row across the side, the fall nearest the middle of the row.
+        k = np.argmin(np.where(out, np.abs(np.arange(out.shape[1]) - prob.shape[1] // 2), out.shape[1]), 1)
+        rows = np.flatnonzero(out.any(1))
+        k = k[rows]
+        a, b = prob[rows, k], prob[rows, k + 1]
+        f = (a - 0.5) / np.maximum(a - b, np.float32(1e-6))
+        return np.float32(at[rows, k] + f[:, None] * (at[rows, k + 1] - at[rows, k])).reshape(-1, 2)
 
     t = np.linspace(0.15, 0.85, 15)[:, None, None]
     offsets = np.arange(-3, 3.01, 0.25, dtype=np.float32)[None, :, None]

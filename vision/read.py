@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,6 +19,7 @@ from vision.glyphs import EMPTY, Classifier, Ink, card_parts, face_ink, features
 from vision.model import Model, model
 from vision.net import (
     CARD_HEADS,
+    CORNER,
     INDEX_HEADS,
     NO_VALUE,
     SUITS,
@@ -119,8 +122,21 @@ def open_photo(source: str | Path | np.ndarray) -> tuple[np.ndarray, float]:
 
 def warp_card(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The card at ``corners`` (clockwise from the corner that becomes top-left) at 250x350."""
+    return cv2.warpPerspective(img, _to_card(corners), (CARD_W, CARD_H))
+
+
+def _to_card(corners: np.ndarray) -> np.ndarray:
     dst = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
-    return cv2.warpPerspective(img, cv2.getPerspectiveTransform(np.float32(corners), dst), (CARD_W, CARD_H))
+    return cv2.getPerspectiveTransform(np.float32(corners), dst)
+
+
+def _corners_warped(img: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of `warp_card` and of the card turned round, only the top-left part that holds the index
+    (`net.CORNER`): a warp of two windows costs two fifths of a whole card's."""
+    w, h = int(CORNER[2] * CARD_W), int(CORNER[3] * CARD_H)
+    m = _to_card(corners)
+    far = np.float64([[1, 0, w - CARD_W], [0, 1, h - CARD_H], [0, 0, 1]]) @ m  # the lower right window
+    return cv2.warpPerspective(img, m, (w, h)), cv2.flip(cv2.warpPerspective(img, far, (w, h)), -1)
 
 
 def _distances(clf: Classifier, inks: list[Ink], classes: list[str]) -> np.ndarray:
@@ -165,7 +181,7 @@ class Read(NamedTuple):
     confidence: float  # of the face (letters and value)
     suit_confidence: float  # 1.0 where there is no suit to read
     quad: np.ndarray  # corners from the card's own top-left
-    face_ink: np.ndarray | None  # the letters' ink, for Tesseract
+    face_ink: Callable[[], np.ndarray | None] | None  # cuts the letters' ink for Tesseract (None: no vote)
     no_index: bool  # an index deck's card with no index in either corner: not one card
     letter: float = 0.0  # how sure the net is that this is a letter card of the game
 
@@ -192,8 +208,8 @@ class Reader:
     def _turned(self, cards: list[np.ndarray]) -> tuple[list[bool], Heads]:
         """Which cards lie upside down, by the card net on each card as it lies and turned round
         (its centre art, or a stone's letter and value); and the net's heads for both views."""
-        views = [v for card in cards for v in (card, cv2.flip(card, -1))]
-        heads = card_net()([card_crop(v) for v in views])
+        crops = [card_crop(card) for card in cards]
+        heads = card_net()([v for crop in crops for v in (crop, cv2.flip(crop, -1))])  # shrinking commutes with turning
         up = heads["up"]
         # turned: the card as it lies looks turned, and the card turned round looks upright
         score = up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1]
@@ -220,8 +236,7 @@ class Reader:
                 if hidden:
                     views += [card, _strip_only(warp_card(img, q + RAISE * (q[0] - q[3])), s)] * 2
                 else:
-                    grown = warp_card(img, _enlarged(q, GROW))
-                    views += [card, cv2.flip(card, -1), grown, cv2.flip(grown, -1)]
+                    views += [card, cv2.flip(card, -1), *_corners_warped(img, _enlarged(q, GROW))]
             heads = _mean_views(index_net()([corner_crop(v) for v in views]), 2)
             uprights = cards  # either corner shows the index upright
         else:
@@ -252,7 +267,7 @@ class Reader:
                 conf = 0.0  # no vote: flagged
             # a stone's letter is in its middle (the layout's box); an index is found where it is printed
             taught = self.m.face is not None or not self.index_deck
-            ink = None if conf == 0.0 else face_ink(uprights[i], self.m.layout if taught else None)
+            ink = None if conf == 0.0 else partial(face_ink, uprights[i], self.m.layout if taught else None)
             out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], starts[i], ink, no_index, float(letter[i])))
         return out
 
@@ -398,8 +413,12 @@ def _letter_card(read: Read) -> bool:
 
 def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> dict[int, str]:
     """Tesseract's reading of the letters of each card under ``sure`` (by index in ``reads``), in one call."""
-    unsure = [i for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < sure and r.face_ink is not None]
-    return dict(zip(unsure, ocr.read([reads[i].face_ink for i in unsure]))) if ocr and unsure else {}
+    if not ocr:
+        return {}
+    # The ink is cut only for the cards asked about: most are sure.
+    inks = {i: r.face_ink() for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < sure and r.face_ink}
+    unsure = [i for i, ink in inks.items() if ink is not None]
+    return dict(zip(unsure, ocr.read([inks[i] for i in unsure]))) if unsure else {}
 
 
 def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float = SUIT_SURE) -> tuple[float, bool]:
