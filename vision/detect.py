@@ -837,22 +837,26 @@ def _net_cards(img: np.ndarray) -> NetFound:
             found.append(Candidate(_short_side_first(_refined(img, quad / s, 1.5 / s)), 1.0, False))
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
-    unexplained, cut_off = _unexplained(mask, [c.quad * s for c in found])
-    cut_off += _cored_at_rim(mask, seeds > 0)
+    unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in found])
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(found, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
 
 
-def _unexplained(mask: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, int]:
+def _unexplained(mask: np.ndarray, cored: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, int]:
     """Where the cues should look again (255, net pixels): the patches of the net's card ``mask`` that
-    none of its cards (``quads``) covers, at least UNEXPLAINED of the cards' median area and clear of
-    the photo's rim (a card the rim cuts is left out anyway): a hand's covered cards, a heap, a card the
-    net missed, a close-up card whose print the net took for cards; and the cards whose opposite sides
-    splay more than SKEW degrees, as no card's do in a photo: a side fitted to wood grain or to the
-    midway line between touching cards, which the stock cue cuts at their seam. With no card found,
-    all of the photo. Also how many patches at the rim hold a quarter of a card: cards the photo cuts."""
+    none of its cards (``quads``) covers, at least UNEXPLAINED of the cards' median area, clear of the
+    photo's rim (a card the rim cuts is left out anyway) and in a blob of the mask that holds a core
+    (``cored``; a card of the cues' holding none is not taken, `_agreed`): a hand's covered cards, a
+    heap, a close-up card whose print the net took for cards; and the cards whose opposite sides splay
+    more than SKEW degrees, as no card's do in a photo: a side fitted to wood grain or to the midway
+    line between touching cards, which the stock cue cuts at their seam. With no card found, all of
+    the photo. Also how many cards the photo's rim cuts: patches at the rim that no card covers, a
+    quarter of a card or more, and blobs at the rim that hold a core (the net's card may stop short
+    of the rim)."""
     if not quads:
         return np.full_like(mask, 255), 0
+    blobs, blob_of, blob_stats, _ = cv2.connectedComponentsWithStats(mask)
+    has_core = np.bincount(blob_of[cored], minlength=blobs) > 0
     covered = np.zeros_like(mask)
     for q in quads:
         cv2.fillConvexPoly(covered, np.round(q).astype(np.int32), 1)
@@ -860,26 +864,23 @@ def _unexplained(mask: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray,
         mask & (1 - cv2.dilate(covered, np.ones((5, 5), np.uint8))), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
-    x, y, w, h, area = stats.T
-    rim = (x <= 1) | (y <= 1) | (x + w >= mask.shape[1] - 1) | (y + h >= mask.shape[0] - 1)
+    rim, blob_rim = _at_rims(stats, mask.shape), _at_rims(blob_stats, mask.shape)
+    area = stats[:, cv2.CC_STAT_AREA]
     typical = float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
     keep = (area >= UNEXPLAINED * typical) & ~rim
     keep[0] = False
-    out = keep[labels].astype(np.uint8) * 255
+    out = (keep[labels] & has_core[blob_of]).astype(np.uint8) * 255
     for q in quads:
         if _splay(q) > SKEW:
             cv2.fillConvexPoly(out, np.round(q).astype(np.int32), 255)
-    return out, int((rim[1:] & (area[1:] >= 0.25 * typical)).sum())
+    cut = (rim & (area >= 0.25 * typical))[1:].sum() + (blob_rim & has_core)[1:].sum()
+    return out, int(cut)
 
 
-def _cored_at_rim(mask: np.ndarray, cored: np.ndarray) -> int:
-    """How many blobs of the net's card ``mask`` that reach the photo's rim hold a card's core: cards the
-    photo cuts, though the net's card may stop short of the rim."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    x, y, w, h, _ = stats.T
-    rim = (x <= 1) | (y <= 1) | (x + w >= mask.shape[1] - 1) | (y + h >= mask.shape[0] - 1)
-    has_core = np.bincount(labels[cored], minlength=count) > 0
-    return int((rim & has_core)[1:].sum())
+def _at_rims(stats: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which connected components (``stats`` of cv2.connectedComponentsWithStats) reach the image's rim."""
+    x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    return (x <= 1) | (y <= 1) | (x + w >= shape[1] - 1) | (y + h >= shape[0] - 1)
 
 
 def _splay(quad: np.ndarray) -> float:
