@@ -76,11 +76,12 @@ def _line_intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarra
     pts = []
     for i in range(4):
         (p, d), (q, e) = lines[i - 1], lines[i]
-        a = np.array([d, -e]).T
-        if abs(np.linalg.det(a)) < 1e-6:
+        # p + t d = q + s e, by Cramer's rule (numpy's solver costs a hundred times more on 2x2)
+        det = float(e[0] * d[1] - d[0] * e[1])
+        if abs(det) < 1e-6:
             return None
-        t = np.linalg.solve(a, q - p)
-        pts.append(p + t[0] * d)
+        rx, ry = float(q[0] - p[0]), float(q[1] - p[1])
+        pts.append(p + np.float32((e[0] * ry - e[1] * rx) / det) * d)
     return np.float32(pts)
 
 
@@ -824,15 +825,21 @@ def _net_cards(img: np.ndarray) -> NetFound:
         # A card reaches CORE / (1 - 2 CORE) of its core's width beyond it (0.28): card pixels further
         # out are a neighbour the net did not part, or a cloth it took for card.
         reach = 2 * float(depth[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) * 0.45 + 1
-        region = ((owner == i) & (dist <= reach)).astype(np.uint8)
-        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        near = _box(x, y, w, h, int(1.05 * reach) + 2, mask.shape)  # all within reach (a chamfer distance)
+        region = ((owner[near] == i) & (dist[near] <= reach)).astype(np.uint8)
+        contours, _ = cv2.findContours(
+            region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(near[1].start, near[0].start)
+        )
         quad = _on_edges(fit_quad(max(contours, key=cv2.contourArea)), card)
         area = abs(cv2.contourArea(quad))
-        inside = cv2.fillConvexPoly(np.zeros_like(mask), np.round(quad).astype(np.int32), 1)
+        corners = np.round(quad).astype(np.int32)
+        qx, qy = corners.min(0)
+        on = _box(qx, qy, *(corners.max(0) - corners.min(0) + 1), 0, mask.shape)
+        inside = cv2.fillConvexPoly(np.zeros_like(mask[on]), corners - [on[1].start, on[0].start], 1)
         # The card fills its quadrilateral, and its core is a fair share of it.
-        fills = cv2.countNonZero(inside & mask) >= FILLED * area and cv2.countNonZero(region) <= 1.3 * area
+        fills = cv2.countNonZero(inside & mask[on]) >= FILLED * area and cv2.countNonZero(region) <= 1.3 * area
         # Card stock is pale and unsaturated, however dim the light: a knot in dark wood is no card.
-        paper = float(np.percentile(stock[inside > 0], 75)) >= 40 if inside.any() else False
+        paper = float(np.percentile(stock[on][inside > 0], 75)) >= 40 if inside.any() else False
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             found.append(Candidate(_short_side_first(_refined(img, quad / s, 1.5 / s)), 1.0, False))
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
@@ -840,6 +847,14 @@ def _net_cards(img: np.ndarray) -> NetFound:
     unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in found])
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(found, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
+
+
+def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) -> tuple[slice, slice]:
+    """Rows and columns of the box at ``x, y`` sized ``w, h``, grown by ``margin``, within an image of ``shape``."""
+    return (
+        slice(max(0, int(y) - margin), min(shape[0], int(y + h) + margin)),
+        slice(max(0, int(x) - margin), min(shape[1], int(x + w) + margin)),
+    )
 
 
 def _unexplained(mask: np.ndarray, cored: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, int]:
