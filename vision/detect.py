@@ -31,6 +31,14 @@ UNEXPLAINED = 0.5
 # corners' error: 0.059 of a card's width (mean) with neither, 0.056 with SPLAY, 0.053 with both.
 SPLAY = 3.0
 SKEW = 8.0
+SURE_CORE = 0.95  # the finder net's peak of a card's core it is sure of (most cards': 0.99-1)
+PRINTED = 0.01  # the least share of a card (its rim left out) that is ink
+SMALLEST = 0.55  # of the photo's typical card's area, the least of a card of the net (one deck, one size)
+# A net card whose opposite sides splay more than DOUBTFUL_SPLAY degrees and whose card probability is
+# under DOUBTFUL_CARD (on average) is no card of the net's (on training renders: none of 889 cards;
+# 8 of the 17 patches of veined stone the tests above leave).
+DOUBTFUL_SPLAY = 15.0
+DOUBTFUL_CARD = 0.9
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -819,7 +827,8 @@ def _net_cards(img: np.ndarray) -> NetFound:
     seed_of[nearest[ys, xs]] = seeds[ys, xs]
     owner = seed_of[nearest] * mask
     depth = cv2.distanceTransform((seeds > 0).astype(np.uint8), cv2.DIST_L2, 5)  # half a core's width, at most
-    found: list[Candidate] = []
+    found: list[tuple[Candidate, float]] = []
+    table: list[np.ndarray] = []  # what the net took for cards that is table (work pixels)
     for i in np.flatnonzero(keep):
         x, y, w, h, n = stats[i]
         # A card reaches CORE / (1 - 2 CORE) of its core's width beyond it (0.28): card pixels further
@@ -840,13 +849,28 @@ def _net_cards(img: np.ndarray) -> NetFound:
         fills = cv2.countNonZero(inside & mask[on]) >= FILLED * area and cv2.countNonZero(region) <= 1.3 * area
         # Card stock is pale and unsaturated, however dim the light: a knot in dark wood is no card.
         paper = float(np.percentile(stock[on][inside > 0], 75)) >= 40 if inside.any() else False
+        # A core the net is unsure of (a patch of stone between veins, of cloth between stripes) is a
+        # card only with print on it.
+        sure = float(core[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) >= SURE_CORE
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
-            found.append(Candidate(_short_side_first(_refined(img, quad / s, 1.5 / s)), 1.0, False))
+            if not (sure or _printed(img, quad / s)):
+                table.append(quad)
+                continue
+            fitted = _refined(img, quad / s, 1.5 / s)
+            # Sides splayed as no card's are, round a patch the net half believes is card: a patch of
+            # stone between veins, or a card fitted badly. Left to the cues (see _unexplained).
+            if _splay(fitted) > DOUBTFUL_SPLAY and float(card[on][inside > 0].mean()) < DOUBTFUL_CARD:
+                continue
+            found.append((Candidate(_short_side_first(fitted), 1.0, False), area))
+    # One deck lies on the table: a "card" far smaller than the others is a patch of table.
+    typical = float(np.median([a for _, a in found])) if len(found) >= 3 else 0.0
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
+    cards = [c for c, a in found if a >= SMALLEST * typical]
+    table += [c.quad * s for c, a in found if a < SMALLEST * typical]
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
-    unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in found])
+    unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
-    return NetFound(found, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
+    return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
 
 
 def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) -> tuple[slice, slice]:
@@ -857,23 +881,25 @@ def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) ->
     )
 
 
-def _unexplained(mask: np.ndarray, cored: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, int]:
+def _unexplained(
+    mask: np.ndarray, cored: np.ndarray, quads: list[np.ndarray], table: list[np.ndarray]
+) -> tuple[np.ndarray, int]:
     """Where the cues should look again (255, net pixels): the patches of the net's card ``mask`` that
-    none of its cards (``quads``) covers, at least UNEXPLAINED of the cards' median area, clear of the
-    photo's rim (a card the rim cuts is left out anyway) and in a blob of the mask that holds a core
-    (``cored``; a card of the cues' holding none is not taken, `_agreed`): a hand's covered cards, a
-    heap, a close-up card whose print the net took for cards; and the cards whose opposite sides splay
-    more than SKEW degrees, as no card's do in a photo: a side fitted to wood grain or to the midway
-    line between touching cards, which the stock cue cuts at their seam. With no card found, all of
-    the photo. Also how many cards the photo's rim cuts: patches at the rim that no card covers, a
-    quarter of a card or more, and blobs at the rim that hold a core (the net's card may stop short
-    of the rim)."""
+    none of its cards (``quads``) nor the patches of table it took for cards (``table``) covers, at
+    least UNEXPLAINED of the cards' median area, clear of the photo's rim (a card the rim cuts is left
+    out anyway) and in a blob of the mask that holds a core (``cored``; a card of the cues' holding
+    none is not taken, `_agreed`): a hand's covered cards, a heap, a close-up card whose print the net
+    took for cards; and the cards whose opposite sides splay more than SKEW degrees, as no card's do in
+    a photo: a side fitted to wood grain or to the midway line between touching cards, which the stock
+    cue cuts at their seam. With no card found, all of the photo. Also how many cards the photo's rim
+    cuts: patches at the rim that no card covers, a quarter of a card or more, and blobs at the rim
+    that hold a core (the net's card may stop short of the rim)."""
     if not quads:
         return np.full_like(mask, 255), 0
     blobs, blob_of, blob_stats, _ = cv2.connectedComponentsWithStats(mask)
     has_core = np.bincount(blob_of[cored], minlength=blobs) > 0
     covered = np.zeros_like(mask)
-    for q in quads:
+    for q in quads + table:
         cv2.fillConvexPoly(covered, np.round(q).astype(np.int32), 1)
     rest = cv2.morphologyEx(
         mask & (1 - cv2.dilate(covered, np.ones((5, 5), np.uint8))), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
@@ -907,13 +933,27 @@ def _splay(quad: np.ndarray) -> float:
     return max(angles)
 
 
+def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the photo shows print inside the quadrilateral (clockwise, photo pixels), its rim left out:
+    at least PRINTED of it is ink, 40 grey levels darker than its paper (a small index will do)."""
+    inner = _grown(quad, -0.06 * min(_side_pairs(quad)))
+    x, y, w, h = cv2.boundingRect(np.round(inner).astype(np.int32))
+    x, y = max(x, 0), max(y, 0)
+    grey = cv2.cvtColor(img[y : y + h, x : x + w], cv2.COLOR_BGR2GRAY)
+    inside = cv2.fillConvexPoly(np.zeros_like(grey), np.round(inner - [x, y]).astype(np.int32), 1)
+    if not inside.any():
+        return False
+    grey = grey[inside > 0]
+    return float(np.mean(grey < np.percentile(grey, 90) - 40)) >= PRINTED
+
+
 def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float) -> list[Candidate]:
     """The net's cards and the cues' chosen ones (``stock``): a hand replaces the cards of the net it
     holds (its top card, and strips of covered cards the net took for cards: half the hand's cards
     at most; a hand holding more is cards side by side). Other cards of the cues count where they
     hold a core (a card the net did not part from its neighbour; not a patch of cloth) and overlap
     no card kept, and stand for the net's card they agree with; one larger than the net knows cards
-    stands alone."""
+    stands alone. A hand or card of the cues far smaller than the net's cards is none."""
 
     def cored(quads: list[np.ndarray]) -> bool:
         inside = np.zeros_like(cores)
@@ -921,11 +961,21 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
             cv2.fillConvexPoly(inside, np.round(q * scale).astype(np.int32), 1)
         return bool(cv2.countNonZero(inside & cores))
 
+    def area(quads: list[np.ndarray]) -> float:
+        return float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
+
+    # One deck lies on the table: cards of the cues far smaller than the net's are pieces of a card
+    # (a "hand" fanned out of a card's round art, a corner cut off by a stripe).
+    least = SMALLEST * area([n.quad for n in net]) if len(net) >= 3 else 0.0
     out = list(net)
     for group in {c.group for c in stock if c.hand}:
         hand = [c for c in stock if c.hand and c.group == group]
         held = [n for n in net if any(_overlap(n.quad, c.quad) > 0.5 for c in hand)]
-        if len(held) <= max(1, len(hand) // 2) and cored([c.quad for c in hand]):
+        if (
+            len(held) <= max(1, len(hand) // 2)
+            and cored([c.quad for c in hand])
+            and area([c.quad for c in hand]) >= least
+        ):
             out = [n for n in out if all(n is not h for h in held)] + hand
     for c in stock:
         if c.hand:
@@ -936,7 +986,7 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
         elif _too_big(c.quad, cores.shape[1] / scale):  # the net saw the print of such cards as cards
             size = 0.3 * abs(cv2.contourArea(c.quad))
             out = [o for o in out if _overlap(c.quad, o.quad) < 0.25 and abs(cv2.contourArea(o.quad)) > size] + [c]
-        elif cored([c.quad]) and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
+        elif cored([c.quad]) and area([c.quad]) >= least and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
             out.append(c)
     return out
 

@@ -116,3 +116,14 @@ def test_touching_cards_at_720p_are_split_at_their_edges(game: str, seed: int, t
     found = find_cards(photo.image)
     assert len(found.quads) == len(photo.truth["cards"])
     assert max(_matched(photo.truth, found.quads)) < 0.12  # the cues were 0.34 and 2.6 card widths off
+
+
+@pytest.mark.parametrize("game, seed", [("quiddler", 741), ("word-thief", 742), ("words-and-points", 742)])
+def test_patches_of_veined_stone_are_no_cards(game: str, seed: int) -> None:
+    # Pale marble whose veins close round card-sized patches, photographed harshly: the finder's net
+    # took 1-3 such patches a photo for cards (far smaller than the deck's, or blank and half believed).
+    design = random_design(game, random.Random(seed), held_out=True)
+    photo = render_photo(game, seed, design=design, table="marble", harsh=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.35  # each where its card lies
