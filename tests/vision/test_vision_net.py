@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.read import Read, Reader, checked
+from vision.read import SUIT_SURE, Read, Reader, checked
 from vision.designs import Design, random_design
 from vision.errors import VisionError
 from vision.fonts import families
-from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Net
+from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Heads, Net
 from vision.render import render_photo
 
 from vision_helpers import match
@@ -174,3 +174,16 @@ def test_spades_and_clubs_print_and_read_as_themselves_in_every_pip_face(pip: st
     pairs = match(photo.truth, reading)
     assert len(pairs) == len(cards)
     assert [reading["cards"][pairs[i]]["suit"] for i in range(len(cards))] == [s for _, s in cards]
+
+
+def test_corners_that_disagree_on_the_suit_flag_the_card() -> None:
+    # One corner sure of a spade, the other thinking it more likely a club (a smudged pip, a
+    # neighbour's edge across it): summed, the spade wins by far, but the card is only as sure as
+    # its less sure corner, and is flagged.
+    spade = np.log(np.float32([0.997, 0.001, 0.001, 0.001, 1e-6]))
+    club = np.log(np.float32([0.35, 0.02, 0.02, 0.61, 1e-6]))
+    heads = Heads({"suit": np.stack([spade, spade, spade, club])})
+    agree, differ = Reader("word-thief")._suits(heads, [0, 0, 1, 1], ["A", "B"])
+    assert agree[0] == differ[0] == "s" and agree[1] >= SUIT_SURE > differ[1]
+    read = Read("B", differ[0], 0.99, differ[1], np.zeros((4, 2), np.float32), None, False, 1.0)
+    assert checked(read, None)[1]
