@@ -1007,16 +1007,17 @@ def find_cards(img: np.ndarray) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`)."""
     net, cores, unexplained, net_cut = _net_cards(img)
-    small, scale = work_image(img)
+    scale = WORK_WIDTH / img.shape[1]
     # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
     if unexplained.any():
+        small, scale = work_image(img)
         _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, None if not net else unexplained)
     else:
         edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
     # wood-grain highlight): its warp would stretch whatever shows into a whole card, so a
     # sliver of a letter would read as a sure card, an empty one as a blank.
-    rim = [_at_rim(cand.quad * scale, small.shape) for cand in cands + net]
+    rim = [_at_rim(cand.quad * scale, cores.shape) for cand in cands + net]  # cores: at work scale
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose([cand for cand, at in zip(cands, rim) if not at], edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale)
@@ -1024,7 +1025,7 @@ def find_cards(img: np.ndarray) -> Detected:
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
     ]
-    heaps, chosen = _heaps(small, outlines, chosen, scale)
+    heaps, chosen = _heaps(small, outlines, chosen, scale) if outlines else ([], chosen)  # outlines: the cues ran
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
     typical = float(np.median([abs(cv2.contourArea(np.float32(card.quad))) for card in chosen])) if chosen else 0.0
     pieces: list[np.ndarray] = []
