@@ -57,6 +57,10 @@ LETTER_SURE = 0.9
 # a letter card is one in a photo of a dozen; on renders of training designs a photo of letter cards
 # has at least 60% of its cards sure.
 LETTER_SHARE = 0.25
+# and one of them at least is a face the net finds likelier right than wrong: a board's squares
+# can pass the letter head while no face fits them (the covered stones of a hand, too, but its top
+# stone is read).
+LETTER_FACE = 0.5
 NO_INDEX = 0.5
 PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
 
@@ -481,8 +485,9 @@ def read_photo(
         raise no_letter_cards(source, cut_off)
     reader = Reader(game, deck)
     reads = reader.read(img, quads, shown)
-    if sum(map(_letter_card, reads)) < max(1.0, LETTER_SHARE * len(reads)):  # playing cards, dominoes, a board
-        raise no_letter_cards(source)
+    letter_cards = [r for r in reads if _letter_card(r)]
+    if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):
+        raise no_letter_cards(source)  # playing cards, dominoes, a board
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     votes = second_opinions(reads, ocr)
     cards = []

@@ -30,6 +30,13 @@ def test_a_playing_card_taken_for_a_letter_card_is_one_stray_among_many() -> Non
         read_photo(render_decoy("playing-cards", 63_600_006, held_out=True), "word-thief")
 
 
+def test_a_board_whose_squares_pass_for_letter_cards_has_no_face_to_read() -> None:
+    # On this board the letter head is sure two squares of five are letter cards, but no face
+    # fits them (0.29 and 0.33): they must not make it a photo of letter cards.
+    with pytest.raises(NoCardsFound, match="no letter cards found"):
+        read_photo(render_decoy("board", 90_022), "quiddler")
+
+
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "playing-cards"])
 def test_other_things_on_a_table_are_no_letter_cards(kind: str) -> None:
     with pytest.raises(NoCardsFound, match="no letter cards found"):
