@@ -984,6 +984,8 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
         if twin:  # the same card: the cue's corners, found at twice the net's scale, are the finer
             out[twin[0]] = c
         elif _too_big(c.quad, cores.shape[1] / scale):  # the net saw the print of such cards as cards
+            if sum(_overlap(c.quad, o.quad) > 0.85 for o in out if not o.hand) >= 2:
+                continue  # or it holds cards of the net whole: a row of cards the cues did not part
             size = 0.3 * abs(cv2.contourArea(c.quad))
             out = [o for o in out if _overlap(c.quad, o.quad) < 0.25 and abs(cv2.contourArea(o.quad)) > size] + [c]
         elif cored([c.quad]) and area([c.quad]) >= least and all(_overlap(c.quad, o.quad) < 0.25 for o in out):

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from vision.deck_layouts import render_deck
 from vision.designs import Design, random_design
 from vision.detect import find_cards
 from vision.fonts import families
@@ -127,3 +128,13 @@ def test_patches_of_veined_stone_are_no_cards(game: str, seed: int) -> None:
     found = find_cards(photo.image)
     assert len(found.quads) == len(photo.truth["cards"])
     assert max(_matched(photo.truth, found.quads)) < 0.35  # each where its card lies
+
+
+def test_a_row_the_cues_could_not_part_does_not_swallow_the_nets_cards() -> None:
+    # A whole deck laid out on marble: the cues took a block of six cards for one close-up card, and as
+    # such a card stands alone, every card of the net went with it (2 cards found of 31).
+    photo = render_deck(
+        "word-thief", 30008, table="marble", design=random_design("word-thief", random.Random(30008), True)
+    )
+    found = find_cards(photo.image)
+    assert sum(e < 0.35 for e in _matched(photo.truth, found.quads)) >= 30
