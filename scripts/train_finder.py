@@ -14,10 +14,10 @@ Training sees random crops of the work-size photos, turned and mirrored, their c
 
     nice -n 10 /work/trainenv/bin/python scripts/train_finder.py      # from the repository root
 
-Needs the optional extra `train` (torch, onnx). Fixed seed. Measured with the defaults on 2 cores
-shared with other work (load 6-8): 55 minutes (about 8 rendering 1600 photos, 47 for 2000 steps);
-`--cache FILE` keeps the rendered photos for the next run. Validation IoU at the end: card 0.95,
-core 0.90.
+Needs the optional extra `train` (torch, onnx). Fixed seed. Measured with the defaults on 2 idle
+cores (load average under 2): 7 minutes (161 s rendering 1600 photos, 243 s for 2000 steps); on 2
+cores shared with two other trainings (load 6-8) it took 55. `--cache FILE` keeps the rendered
+photos for the next run. Validation IoU at the end: card 0.95, core 0.90.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ training face that has them (the held-out pip families left out).
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. The nets train in channels-last memory
 order (oneDNN's CPU convolutions: the card net's epoch in half the time). Measured with the defaults
-and --threads 1 on 2 cores shared with a finder training and benches (load average 7-11): 37 minutes
-(11 drawing, 7 the index net, 19 the card net); 67 before channels-last, at load 6-10.
+on 2 idle cores (load average under 2): 10 minutes (3 drawing, 3 the index net, 4 the card net); with
+--threads 1 on 2 cores shared with a finder training and benches (load average 7-11): 37 minutes.
 """
 
 from __future__ import annotations
