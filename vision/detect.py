@@ -527,6 +527,11 @@ def _outlined(quad: np.ndarray, near_edge: np.ndarray) -> float:
     return 0.5 * float(np.mean(shares)) + 0.5 * float(shares.min())
 
 
+def _median_area(quads: list[np.ndarray]) -> float:
+    """The median area of quadrilaterals: the photo's typical card (one deck, one size)."""
+    return float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Area shared by two convex quadrilaterals, as a share of the smaller."""
     shared, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
@@ -656,7 +661,7 @@ def _heaps(
     covered = np.zeros(small.shape[:2], np.uint8)
     for q in quads:
         cv2.fillConvexPoly(covered, q, 255)
-    typical = float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads])) if quads else 0.0
+    typical = _median_area(quads) if quads else 0.0
     heaps, on_heap = [], set()
     for o in outlines:
         blob = cv2.fillPoly(np.zeros_like(covered), [o.astype(np.int32)], 255)
@@ -907,7 +912,7 @@ def _unexplained(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
     rim, blob_rim = _at_rims(stats, mask.shape), _at_rims(blob_stats, mask.shape)
     area = stats[:, cv2.CC_STAT_AREA]
-    typical = float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
+    typical = _median_area(quads)
     keep = (area >= UNEXPLAINED * typical) & ~rim
     keep[0] = False
     out = (keep[labels] & has_core[blob_of]).astype(np.uint8) * 255
@@ -961,12 +966,9 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
             cv2.fillConvexPoly(inside, np.round(q * scale).astype(np.int32), 1)
         return bool(cv2.countNonZero(inside & cores))
 
-    def area(quads: list[np.ndarray]) -> float:
-        return float(np.median([abs(cv2.contourArea(np.float32(q))) for q in quads]))
-
     # One deck lies on the table: cards of the cues far smaller than the net's are pieces of a card
     # (a "hand" fanned out of a card's round art, a corner cut off by a stripe).
-    least = SMALLEST * area([n.quad for n in net]) if len(net) >= 3 else 0.0
+    least = SMALLEST * _median_area([n.quad for n in net]) if len(net) >= 3 else 0.0
     out = list(net)
     for group in {c.group for c in stock if c.hand}:
         hand = [c for c in stock if c.hand and c.group == group]
@@ -974,7 +976,7 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
         if (
             len(held) <= max(1, len(hand) // 2)
             and cored([c.quad for c in hand])
-            and area([c.quad for c in hand]) >= least
+            and _median_area([c.quad for c in hand]) >= least
         ):
             out = [n for n in out if all(n is not h for h in held)] + hand
     for c in stock:
@@ -988,7 +990,7 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
                 continue  # or it holds cards of the net whole: a row of cards the cues did not part
             size = 0.3 * abs(cv2.contourArea(c.quad))
             out = [o for o in out if _overlap(c.quad, o.quad) < 0.25 and abs(cv2.contourArea(o.quad)) > size] + [c]
-        elif cored([c.quad]) and area([c.quad]) >= least and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
+        elif cored([c.quad]) and _median_area([c.quad]) >= least and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
             out.append(c)
     return out
 
@@ -1029,7 +1031,7 @@ def find_cards(img: np.ndarray) -> Detected:
     ]
     heaps, chosen = _heaps(small, outlines, chosen, scale) if outlines else ([], chosen)  # outlines: the cues ran
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
-    typical = float(np.median([abs(cv2.contourArea(np.float32(card.quad))) for card in chosen])) if chosen else 0.0
+    typical = _median_area([card.quad for card in chosen]) if chosen else 0.0
     pieces: list[np.ndarray] = []
     for cand in cut:
         if abs(cv2.contourArea(np.float32(cand.quad))) >= 0.25 * typical and all(
