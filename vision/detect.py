@@ -278,12 +278,13 @@ def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
 
 
 def split_blob(
-    img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray
+    img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray, seams_alone: bool = True
 ) -> tuple[list[np.ndarray], list[float]]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
     pixels), each as four corners clockwise from a short side, and the share of each card's
     width that shows (under 1 for all but the last card of a spread hand). The blob is straightened
-    into a strip with a margin above and below, and cut where `_count_cards` finds its seams."""
+    into a strip with a margin above and below, and cut where `_count_cards` finds its seams. A
+    spread is found by its seams alone (Words And Points) only with ``seams_alone``."""
     q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     if q[1][0] < q[0][0]:
         q = np.roll(q, 2, axis=0)  # left to right as photographed: a spread hand's top card is on the right
@@ -316,7 +317,7 @@ def split_blob(
             to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
             paper = cv2.rotate(paper, cv2.ROTATE_180)
             has = has[::-1].copy()
-    if spread_cuts is None:
+    if spread_cuts is None and seams_alone:
         seams = _spread_seams(spread_score, card_w)
         spread_cuts = None if seams is None else [0, *seams]
     spread = spread_cuts is not None
@@ -407,11 +408,12 @@ class Candidate(NamedTuple):
 
 
 def _stock_cards(
-    img: np.ndarray, mask: np.ndarray, scale: float, where: np.ndarray | None = None
+    img: np.ndarray, mask: np.ndarray, scale: float, where: np.ndarray | None = None, seams_alone: bool = True
 ) -> tuple[list[Candidate], list[np.ndarray], int]:
     """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
     the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
-    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at."""
+    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at; a spread
+    is found by its seams alone only with ``seams_alone`` (see split_blob)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
     queue = []
@@ -430,7 +432,7 @@ def _stock_cards(
         x, y, bw, bh = cv2.boundingRect(contour)
         at_edge = x <= 1 or y <= 1 or x + bw >= mask.shape[1] - 1 or y + bh >= mask.shape[0] - 1
         quad = fit_quad(contour)
-        cards, visible = split_blob(img, blob, scale, quad / scale) if _fits(blob, quad) else ([], [])
+        cards, visible = split_blob(img, blob, scale, quad / scale, seams_alone) if _fits(blob, quad) else ([], [])
         if len(cards) <= 1:  # a small fan can look nearly four-sided, like one slanted card
             fan, fan_shown = fan_cards(img, blob, contour, scale)
             if fan:
@@ -701,7 +703,13 @@ def work_image(img: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(img, (WORK_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA), scale
 
 
-def cues(img: np.ndarray, small: np.ndarray, scale: float, where: np.ndarray | None = None) -> Cues:
+def cues(
+    img: np.ndarray,
+    small: np.ndarray,
+    scale: float,
+    where: np.ndarray | None = None,
+    net_card: np.ndarray | None = None,
+) -> Cues:
     """Candidate cards of a BGR photo (``small``: at work scale) from three cues: blobs of card stock
     against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim stopped
     by edges leaves), on other tables also the outlines' blobs holding card stock (a card whose art
@@ -716,6 +724,12 @@ def cues(img: np.ndarray, small: np.ndarray, scale: float, where: np.ndarray | N
         stock += _stock_cards(img, _holding(outlined, mask), scale, where)[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
         stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where)[0] if c.hand]
+    if net_card is not None:
+        # A hand in the finder net's card mask, which it learnt on every kind of table: it parts a
+        # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
+        # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
+        net_mask = (cv2.resize(net_card, mask.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
+        stock += [c for c in _stock_cards(img, net_mask * 255, scale, where, seams_alone=False)[0] if c.hand]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
@@ -798,6 +812,7 @@ class NetFound(NamedTuple):
         np.ndarray
     )  # where the cues should look again (WORK_WIDTH): a hand, a heap, a card the net fitted badly
     cut_off: int  # patches of card the photo's rim cuts that none of the net's cards covers
+    card: np.ndarray  # the net's card probability (at NET_WIDTH)
 
 
 def _refined(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
@@ -875,7 +890,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
     unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
-    return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off)
+    return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off, card)
 
 
 def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) -> tuple[slice, slice]:
@@ -1010,12 +1025,14 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 def find_cards(img: np.ndarray) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`)."""
-    net, cores, unexplained, net_cut = _net_cards(img)
+    net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
     # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
     if unexplained.any():
         small, scale = work_image(img)
-        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, None if not net else unexplained)
+        _, _, edges, paper, cands, outlines, cut_blobs = cues(
+            img, small, scale, None if not net else unexplained, net_card
+        )
     else:
         edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a

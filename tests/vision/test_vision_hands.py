@@ -25,8 +25,10 @@ def _hand(seed: int, fan: bool, turned: bool) -> tuple[np.ndarray, list[np.ndarr
 
 @pytest.mark.parametrize(
     "seed, fan, turned",
-    [(704, False, False), (709, False, True), (715, True, False), (1724, True, False), (1745, False, False)],
-    ids=["straight spread", "straight spread upside down", "fan", "fan two cues read", "spread on a pale cloth"],
+    [(704, False, False), (709, False, True), (715, True, False), (1724, True, False), (1745, False, False)]
+    + [(1903, False, False)],
+    ids=["straight spread", "straight spread upside down", "fan", "fan two cues read", "spread on a pale cloth"]
+    + ["spread on walnut (found in the finder net's mask)"],
 )
 def test_hand_cut_at_each_cards_own_left_edge(seed: int, fan: bool, turned: bool) -> None:
     image, cards = _hand(seed, fan, turned)
