@@ -63,6 +63,8 @@ LETTER_SHARE = 0.25
 LETTER_FACE = 0.5
 NO_INDEX = 0.5
 PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
+GRID_LINES = 0.85  # a blob whose ink is this much long straight lines, all at right angles, is a board's grid
+GRID_ALIGNED = 0.95  # ... the lines' agreement on one pair of right-angled directions (1: exactly)
 
 
 @dataclass(frozen=True)
@@ -417,13 +419,42 @@ def card_heap(img: np.ndarray, outline: np.ndarray) -> bool:
     solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1.0)
     if solidity >= 0.95 or float(sides[sides > 0.03 * peri].sum()) < 0.85 * peri:
         return False
+    ink, inside = _inner_ink(img, outline)
+    return inside > 0 and 0.01 < float(ink.sum()) / inside < 0.3
+
+
+def _inner_ink(img: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, int]:
+    """The dark print inside a blob, away from its rim (a 0/1 mask of the photo), and the inside's area."""
     inside = np.zeros(img.shape[:2], np.uint8)
     cv2.fillPoly(inside, [np.int32(np.round(outline))], 255)
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)[cv2.erode(inside, np.ones((9, 9), np.uint8)) > 0]
-    if gray.size == 0:
+    inner = cv2.erode(inside, np.ones((9, 9), np.uint8)) > 0
+    if not inner.any():
+        return np.zeros(img.shape[:2], np.uint8), 0
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    return ((gray < np.percentile(gray[inner], 90) - 60) & inner).astype(np.uint8), int(inner.sum())
+
+
+def printed_grid(img: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether a blob's print is a board's grid: nearly all of its ink lies on long straight lines, and
+    those run in one pair of right-angled directions. Cards piled on each other show letters, and
+    their frames and stones lie at the cards' several angles."""
+    ink, _ = _inner_ink(img, outline)
+    if not ink.any():
         return False
-    ink = float((gray < np.percentile(gray, 90) - 60).mean())
-    return 0.01 < ink < 0.3
+    _, _, w, h = cv2.boundingRect(np.int32(np.round(outline)).reshape(-1, 1, 2))
+    reach = 0.25 * min(w, h)  # a grid line crosses a good part of the blob; a letter's stroke does not
+    lines = cv2.HoughLinesP(ink * 255, 1, np.pi / 180, int(reach * 0.6), minLineLength=reach, maxLineGap=3)
+    if lines is None:
+        return False
+    on = np.zeros_like(ink)
+    direction, length = 0j, 0.0
+    for x1, y1, x2, y2 in lines.reshape(-1, 4).tolist():
+        cv2.line(on, (x1, y1), (x2, y2), 1, 3)
+        n = float(np.hypot(x2 - x1, y2 - y1))
+        direction += n * np.exp(4j * np.arctan2(y2 - y1, x2 - x1))  # 4x: both directions of a right angle agree
+        length += n
+    lined = float((on & ink).sum()) / float(ink.sum())
+    return lined >= GRID_LINES and abs(direction) / length >= GRID_ALIGNED
 
 
 def _letter_card(read: Read) -> bool:
@@ -474,8 +505,10 @@ def read_photo(
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
     img, scale = open_photo(source)
     quads, shown, _, cut_off, outlines = find_cards(img)
-    # Dozens of shapeless blobs are a cloth's pattern or a board's squares, not heaps of cards.
-    heaps = sum(card_heap(img, o) for o in outlines) if len(outlines) <= PATTERN_BLOBS else 0
+    # Dozens of shapeless blobs are a cloth's pattern or a board's squares, not heaps of cards; nor
+    # are a few when one of them is printed with a grid: the rest are squares of the same board.
+    heaped = [o for o in outlines if card_heap(img, o)] if len(outlines) <= PATTERN_BLOBS else []
+    heaps = 0 if any(printed_grid(img, o) for o in heaped) else len(heaped)
     if not quads:
         if heaps:
             raise CardsOverlap(
