@@ -6,7 +6,8 @@ ones as may be.
 
 Each photo is read once (the finder's own quads, Tesseract asked about every card it could vote on);
 then, per deck and for each pair of thresholds, prints the wrong cards left unflagged, the right cards
-flagged, and the photos that need no correction (every card right and none flagged).
+flagged, and the photos that need no correction (every card right and none flagged); and every wrong
+card the shipped thresholds leave unflagged, with what was wrong (face, value, suit; a stone turned).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.detect import find_cards  # noqa: E402
 from vision.ocr import backend  # noqa: E402
-from vision.read import Read, Reader, _two_cards, checked, second_opinions  # noqa: E402
+from vision.read import SURE, Read, Reader, _two_cards, checked, second_opinions  # noqa: E402
 from vision.render import render_varied  # noqa: E402
 
+GAMES = ("word-thief", "quiddler", "words-and-points")
 SEED0 = 9_000_000  # the training script draws from 7 000 000 to 8 100 000; the benches stay under 1 000 000
+SYMMETRIC = set("HINOSXZ*")  # look the same turned round (as in bench/vision.py)
 SURES = (0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
 SUIT_SURES = (0.78, 0.9, 0.95, 0.98, 0.99, 0.995)
 
@@ -37,6 +40,7 @@ class Card(NamedTuple):
     read: Read
     vote: str | None
     truth: str
+    turned: bool  # read from the wrong end (its top-left corner at the truth's lower right)
 
 
 def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
@@ -69,15 +73,17 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
         taken.add(j)
         r = reads[j]
         right = (r.face, reader.deck.values[r.face], r.suit) == (t["face"], t["value"], t["suit"])
-        out.append(Card(seed, right, r, votes.get(j), f"{t['face']}{t['suit'] or ''}"))
+        turned = t["face"] not in SYMMETRIC and np.linalg.norm(r.quad[0] - t["corners"][0]) > 0.3 * width
+        out.append(Card(seed, right, r, votes.get(j), f"{t['face']}{t['suit'] or ''}", bool(turned)))
     return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=int, default=80, help="photos per deck (every third an index deck's hand)")
+    ap.add_argument("--decks", nargs="+", default=GAMES, choices=GAMES)
     args = ap.parse_args()
-    for game in ("word-thief", "quiddler", "words-and-points"):
+    for game in args.decks:
         cards = [
             c
             for k in range(args.photos)
@@ -90,6 +96,13 @@ def main() -> int:
                 f"  {c.truth} read {c.read.face}{c.read.suit or ''}: confidence {c.read.confidence:.3f}, "
                 f"suit {c.read.suit_confidence:.3f}, Tesseract {c.vote!r}"
             )
+        for c in wrong:
+            if not checked(c.read, c.vote if c.read.confidence < SURE else None)[1]:
+                print(
+                    f"  unflagged: photo {c.photo} {c.truth} read {c.read.face}{c.read.suit or ''}"
+                    f"{' turned' if c.turned else ''}: confidence {c.read.confidence:.3f}, suit "
+                    f"{c.read.suit_confidence:.3f}, Tesseract {c.vote!r}, rival {c.read.rival:.2f}, turn {c.read.turn:.1f}"
+                )
         for sure in SURES:
             for suit_sure in SUIT_SURES if game == "word-thief" else SUIT_SURES[:1]:
                 flags = [

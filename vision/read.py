@@ -38,8 +38,14 @@ MIN_SIDE = 200
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
 SURE = 0.95  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
-SUIT_SURE = 0.9  # a pip has no second reader: it must be clear on its own
+SUIT_SURE = 0.99  # a pip has no second reader: both corners must agree on it, and their sum be clear
 VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a read the net all but rejects
+# Tesseract agreeing does not lift a read that one of the net's reads (a corner, the grown quad's) gives
+# another face this surely (a T whose bar the quad cut reads I there, and to Tesseract), nor a stone
+# turned upright with log-odds under TURN_SURE (Tesseract reads it as turned; an M turned is a W).
+# Renders of training designs: 0.3% of the right index cards, 0.1% of the right stones lose the vote.
+RIVAL_SURE = 0.8
+TURN_SURE = 4.0
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 GROW = 0.05  # an index is read again from the card's quad grown by this share of its width on every side
 # unless the quad's read of both corners is this sure of a face (renders of training designs read the
@@ -193,6 +199,12 @@ class Read(NamedTuple):
     face_ink: Callable[[], np.ndarray | None] | None  # cuts the letters' ink for Tesseract (None: no vote)
     no_index: bool  # an index deck's card with no index in either corner: not one card
     letter: float = 0.0  # how sure the net is that this is a letter card of the game
+    # Tesseract reads one crop of the card, so its agreeing is no second opinion where that crop may
+    # be the wrong one: where one of the net's reads (a corner, the grown quad's) is sure of another
+    # face, or where a stone, whose letter Tesseract reads upright as the card net turned it, may be
+    # turned the wrong way.
+    rival: float = 0.0  # the surest share any one read gives a face other than the chosen one
+    turn: float = np.inf  # a stone's log-odds for the way it was turned (an index deck reads both corners)
 
 
 def _value_col(face: str, value: int) -> int:
@@ -214,15 +226,14 @@ class Reader:
         self.face_col = np.array([face_classes.index(f) for f in self.faces])
         self.value_col = np.array([_value_col(f, v) for f, v in self.deck.values.items()])
 
-    def _turned(self, cards: list[np.ndarray]) -> tuple[list[bool], Heads]:
-        """Which cards lie upside down, by the card net on each card as it lies and turned round
-        (its centre art, or a stone's letter and value); and the net's heads for both views."""
+    def _turned(self, cards: list[np.ndarray]) -> tuple[np.ndarray, Heads]:
+        """The log-odds that each card lies upside down, by the card net on each card as it lies and
+        turned round (its centre art, or a stone's letter and value); and the net's heads for both views."""
         crops = [card_crop(card) for card in cards]
         heads = card_net()([v for crop in crops for v in (crop, cv2.flip(crop, -1))])  # shrinking commutes with turning
         up = heads["up"]
         # turned: the card as it lies looks turned, and the card turned round looks upright
-        score = up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1]
-        return [bool(s > 0) for s in score], heads
+        return up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1], heads
 
     def read(self, img: np.ndarray, quads: list[np.ndarray], shown: list[float] | None = None) -> list[Read]:
         """Read each card at ``quads``; a card with less than all its width ``shown`` (covered in
@@ -231,8 +242,8 @@ class Reader:
         covered = [s < 1.0 for s in shown]
         n = len(quads)
         cards = [warp_card(img, q) if s >= 1.0 else _strip_only(warp_card(img, q), s) for q, s in zip(quads, shown)]
-        turned, whole = self._turned(cards)
-        turned = [t and not c for t, c in zip(turned, covered)]  # a covered card's centre is hidden
+        turn, whole = self._turned(cards)
+        turned = [t > 0 and not c for t, c in zip(turn, covered)]  # a covered card's centre is hidden
         starts = [np.roll(q, -2, axis=0) if t else q for q, t in zip(quads, turned)]
         if self.index_deck:
             # An index deck shows its index in both corners: read both. A covered card shows one:
@@ -259,10 +270,11 @@ class Reader:
                 second = lp.copy()  # a covered card's second read is its first, raised or not
                 second[rows] = again[name]
                 logp[name] = np.stack([lp.reshape(n, 2, -1), second.reshape(n, 2, -1)], 1).reshape(4 * n, -1)
+            reads = logp["face"]  # each corner from the quad and from the grown quad
             heads = _mean_views(Heads(logp), 2)
             uprights = cards  # either corner shows the index upright
         else:
-            heads = whole
+            heads, reads = whole, whole["face"]
             uprights = [cv2.flip(c, -1) if t else c for c, t in zip(cards, turned)]
         owner = [i // 2 for i in range(2 * n)]
         value = np.maximum(heads["value"], VALUE_FLOOR)
@@ -277,6 +289,7 @@ class Reader:
         # Two views agreeing make the joint posterior sure even when each alone is not: the card is
         # only as sure as its least sure view as well.
         view_share = _shares(per_view)
+        read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
         suits = self._suits(heads, owner, chosen) if self.deck.has_suits else [(None, 1.0)] * n
         out = []
         for i in range(n):
@@ -290,7 +303,22 @@ class Reader:
             # a stone's letter is in its middle (the layout's box); an index is found where it is printed
             taught = self.m.face is not None or not self.index_deck
             ink = None if conf == 0.0 else partial(face_ink, uprights[i], self.m.layout if taught else None)
-            out.append(Read(chosen[i], suits[i][0], conf, suits[i][1], starts[i], ink, no_index, float(letter[i])))
+            others = np.delete(read_share[i], picks[i][0], axis=1)
+            turn_odds = np.inf if self.index_deck or covered[i] else abs(float(turn[i]))
+            out.append(
+                Read(
+                    chosen[i],
+                    suits[i][0],
+                    conf,
+                    suits[i][1],
+                    starts[i],
+                    ink,
+                    no_index,
+                    float(letter[i]),
+                    float(others.max()),
+                    turn_odds,
+                )
+            )
         return out
 
     def _taught(self, cards: list[np.ndarray]) -> np.ndarray:
@@ -318,7 +346,12 @@ class Reader:
                 out.append((None, 1.0))
                 continue
             best, p = _posterior(logp[i])
-            out.append((SUITS[best], min(p, float(view_share[2 * i : 2 * i + 2, best].min()))))
+            corners = view_share[2 * i : 2 * i + 2]
+            # Two corners agreeing on a pip each read small and unsure is sure (a 720p pip is 5-8 pixels);
+            # corners that disagree leave the card as sure as the corner that doubts the sum's choice.
+            if corners[0].argmax() != corners[1].argmax():
+                p = min(p, float(corners[:, best].min()))
+            out.append((SUITS[best], p))
         return out
 
 
@@ -479,7 +512,9 @@ def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float =
     # Two independent readers agreeing is strong evidence; disagreeing, or no second reader at
     # all, is for the player to check. Tesseract has no say on the suit, and its reading nothing
     # does not confirm a joker or a blank.
-    if conf < sure and vote is not None and vote == read.face != WILD and conf >= VOTE_FLOOR:
+    # Nor is it a second opinion where its crop may be the wrong one (see Read.rival, Read.turn).
+    independent = read.rival < RIVAL_SURE and read.turn >= TURN_SURE
+    if conf < sure and vote is not None and vote == read.face != WILD and conf >= VOTE_FLOOR and independent:
         conf = sure
     return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.read import SUIT_SURE, Read, Reader, checked
+from vision.read import RIVAL_SURE, SUIT_SURE, TURN_SURE, Read, Reader, checked
 from vision.designs import Design, random_design
 from vision.errors import VisionError
 from vision.fonts import families
@@ -148,6 +148,22 @@ def test_a_doubtful_card_is_flagged_unless_a_second_reader_agrees(
     assert checked(read, vote)[1] == flagged
 
 
+@pytest.mark.parametrize(
+    "rival, turn, flagged",
+    [
+        (0.3, np.inf, False),  # every read of the card leans to its face: Tesseract's vote counts
+        (0.85, np.inf, True),  # the grown quad's read sure of another face (a T cut to an I by the quad)
+        (0.3, 1.5, True),  # a stone that may lie the other way round: Tesseract read it as turned
+        (0.3, 9.0, False),  # a stone sure of its way up
+    ],
+)
+def test_tesseract_agreeing_is_no_second_opinion_where_its_crop_may_be_wrong(
+    rival: float, turn: float, flagged: bool
+) -> None:
+    read = Read("M", None, 0.7, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, rival, turn)
+    assert checked(read, "M")[1] == flagged
+
+
 def test_a_missing_finder_model_names_its_own_trainer(tmp_path: Path, monkeypatch) -> None:
     from vision import find_net
 
@@ -187,3 +203,27 @@ def test_corners_that_disagree_on_the_suit_flag_the_card() -> None:
     assert agree[0] == differ[0] == "s" and agree[1] >= SUIT_SURE > differ[1]
     read = Read("B", differ[0], 0.99, differ[1], np.zeros((4, 2), np.float32), None, False, 1.0)
     assert checked(read, None)[1]
+
+
+def test_corners_that_agree_on_the_suit_are_as_sure_as_their_sum() -> None:
+    # A 720p pip is 5-8 pixels: one corner sure of a spade, the other leaning to it as well, is a
+    # spade beyond the doubt of either corner alone; the card is not flagged for its suit.
+    sure = np.log(np.float32([0.99, 0.003, 0.003, 0.004, 1e-6]))
+    leaning = np.log(np.float32([0.85, 0.01, 0.01, 0.13, 1e-6]))
+    ((suit, p),) = Reader("word-thief")._suits(Heads({"suit": np.stack([sure, leaning])}), [0, 0], ["A"])
+    assert suit == "s" and p >= SUIT_SURE
+    assert not checked(Read("A", suit, 0.99, p, np.zeros((4, 2), np.float32), None, False, 1.0), None)[1]
+
+
+@pytest.mark.parametrize("game", ["words-and-points", "word-thief"])
+def test_a_read_knows_how_sure_the_net_is_of_a_stones_way_up(game: str) -> None:
+    # Read from their true corners, a held-out design's stones are each sure of their way up, and no
+    # read of one is sure of another face: Tesseract's vote counts on them. An index deck reads both
+    # corners, so its way up does not matter.
+    photo = render_photo(game, 14, design=held_out(game, 14), table="green-felt", size=(1280, 720))
+    reads = Reader(game).read(photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]])
+    if game == "words-and-points":
+        assert all(TURN_SURE <= r.turn < np.inf for r in reads)
+    else:
+        assert all(r.turn == np.inf for r in reads)
+    assert all(r.rival < RIVAL_SURE for r in reads)
