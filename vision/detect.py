@@ -39,6 +39,8 @@ SMALLEST = 0.55  # of the photo's typical card's area, the least of a card of th
 # 8 of the 17 patches of veined stone the tests above leave).
 DOUBTFUL_SPLAY = 15.0
 DOUBTFUL_CARD = 0.9
+# A hand of the cues holding no core of the net's stands where the net's card mask covers this share of it.
+CARDED = 0.8
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -708,12 +710,13 @@ def cues(
     small: np.ndarray,
     scale: float,
     where: np.ndarray | None = None,
-    net_card: np.ndarray | None = None,
+    net_mask: np.ndarray | None = None,
 ) -> Cues:
     """Candidate cards of a BGR photo (``small``: at work scale) from three cues: blobs of card stock
     against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim stopped
     by edges leaves), on other tables also the outlines' blobs holding card stock (a card whose art
-    reaches across it), and the regions that edges enclose. Only blobs and regions reaching into the
+    reaches across it), and the regions that edges enclose; hands also in the finder net's card mask
+    ``net_mask`` (0 or 1, work scale; when given). Only blobs and regions reaching into the
     work-scale mask ``where`` (when given) are looked at."""
     c = cardness(small)
     pale = pale_table(c)
@@ -724,11 +727,10 @@ def cues(
         stock += _stock_cards(img, _holding(outlined, mask), scale, where)[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
         stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where)[0] if c.hand]
-    if net_card is not None:
+    if net_mask is not None:
         # A hand in the finder net's card mask, which it learnt on every kind of table: it parts a
         # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
-        net_mask = (cv2.resize(net_card, mask.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
         stock += [c for c in _stock_cards(img, net_mask * 255, scale, where, seams_alone=False)[0] if c.hand]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
@@ -967,19 +969,30 @@ def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     return float(np.mean(grey < np.percentile(grey, 90) - 40)) >= PRINTED
 
 
-def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float) -> list[Candidate]:
+def _agreed(
+    net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float, card: np.ndarray
+) -> list[Candidate]:
     """The net's cards and the cues' chosen ones (``stock``): a hand replaces the cards of the net it
     holds (its top card, and strips of covered cards the net took for cards: half the hand's cards
-    at most; a hand holding more is cards side by side). Other cards of the cues count where they
-    hold a core (a card the net did not part from its neighbour; not a patch of cloth) and overlap
-    no card kept, and stand for the net's card they agree with; one larger than the net knows cards
-    stands alone. A hand or card of the cues far smaller than the net's cards is none."""
+    at most; a hand holding more is cards side by side) where it holds a core or the net's ``card``
+    mask (work scale) covers it (the top card of a fan, turned, may show no core of the net's).
+    Other cards of the cues count where they hold a core (a card the net did not part from its
+    neighbour; not a patch of cloth) and overlap no card kept, and stand for the net's card they
+    agree with; one larger than the net knows cards stands alone. A hand or card of the cues far
+    smaller than the net's cards is none."""
+
+    def inside(quads: list[np.ndarray]) -> np.ndarray:
+        out = np.zeros_like(cores)
+        for q in quads:
+            cv2.fillConvexPoly(out, np.round(q * scale).astype(np.int32), 1)
+        return out
 
     def cored(quads: list[np.ndarray]) -> bool:
-        inside = np.zeros_like(cores)
-        for q in quads:
-            cv2.fillConvexPoly(inside, np.round(q * scale).astype(np.int32), 1)
-        return bool(cv2.countNonZero(inside & cores))
+        return bool(cv2.countNonZero(inside(quads) & cores))
+
+    def carded(quads: list[np.ndarray]) -> bool:
+        where = inside(quads)
+        return cv2.countNonZero(where & card) >= CARDED * cv2.countNonZero(where)
 
     # One deck lies on the table: cards of the cues far smaller than the net's are pieces of a card
     # (a "hand" fanned out of a card's round art, a corner cut off by a stripe).
@@ -990,7 +1003,7 @@ def _agreed(net: list[Candidate], stock: list[Candidate], cores: np.ndarray, sca
         held = [n for n in net if any(_overlap(n.quad, c.quad) > 0.5 for c in hand)]
         if (
             len(held) <= max(1, len(hand) // 2)
-            and cored([c.quad for c in hand])
+            and (cored([c.quad for c in hand]) or carded([c.quad for c in hand]))
             and _median_area([c.quad for c in hand]) >= least
         ):
             out = [n for n in out if all(n is not h for h in held)] + hand
@@ -1027,12 +1040,11 @@ def find_cards(img: np.ndarray) -> Detected:
     against the net's cards (`_agreed`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
+    card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
     # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
     if unexplained.any():
         small, scale = work_image(img)
-        _, _, edges, paper, cands, outlines, cut_blobs = cues(
-            img, small, scale, None if not net else unexplained, net_card
-        )
+        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, None if not net else unexplained, card)
     else:
         edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a
@@ -1041,7 +1053,7 @@ def find_cards(img: np.ndarray) -> Detected:
     rim = [_at_rim(cand.quad * scale, cores.shape) for cand in cands + net]  # cores: at work scale
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose([cand for cand, at in zip(cands, rim) if not at], edges, paper, scale)
-    chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale)
+    chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
