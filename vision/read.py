@@ -46,6 +46,13 @@ VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a rea
 # Renders of training designs: 0.3% of the right index cards, 0.1% of the right stones lose the vote.
 RIVAL_SURE = 0.8
 TURN_SURE = 4.0
+# A pip read with log-odds PIP_SEEN over its partner suit (the same colour: spades and clubs, hearts
+# and diamonds) shows how the photo's deck prints it; a card whose two corners lean at least PIP_LEAN
+# the other way is not of that suit (renders of training designs: 15-20% fewer right cards flagged
+# for their suit, no wrong one more left unflagged, from 4 log-odds up).
+PIP_SEEN = 8.0
+PIP_LEAN = 1.0
+PARTNER = (SUITS.index("c"), SUITS.index("d"), SUITS.index("h"), SUITS.index("s"))  # of SUITS[:4]
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 GROW = 0.05  # an index is read again from the card's quad grown by this share of its width on every side
 # unless the quad's read of both corners is this sure of a face (renders of training designs read the
@@ -290,7 +297,7 @@ class Reader:
         # only as sure as its least sure view as well.
         view_share = _shares(per_view)
         read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
-        suits = self._suits(heads, owner, chosen) if self.deck.has_suits else [(None, 1.0)] * n
+        suits = self._suits(heads, owner, chosen, covered) if self.deck.has_suits else [(None, 1.0)] * n
         out = []
         for i in range(n):
             no_index = self.index_deck and not covered[i] and letter[i] < NO_INDEX
@@ -335,22 +342,39 @@ class Reader:
             d = d + VALUE_WEIGHT * _distances(self.m.value, [p.value for p in parts], values)
         return _per_card(d, owner, len(cards), mean=True)
 
-    def _suits(self, heads: Heads, owner: list[int], faces: list[str]) -> list[tuple[str | None, float]]:
+    def _suits(
+        self, heads: Heads, owner: list[int], faces: list[str], covered: list[bool] | None = None
+    ) -> list[tuple[str | None, float]]:
         """Suit and its confidence per card, from the index net's pip head (both corners)."""
         pips = heads["suit"][:, :4]  # a letter card has a pip
         logp = _per_card(pips, owner, len(faces))
         view_share = _shares(pips)
-        out: list[tuple[str | None, float]] = []
+        reads: list[tuple[int, float, float] | None] = []  # best suit, its share, log-odds over its partner
         for i, face in enumerate(faces):
             if face == WILD:
-                out.append((None, 1.0))
+                reads.append(None)
                 continue
             best, p = _posterior(logp[i])
             corners = view_share[2 * i : 2 * i + 2]
             # Two corners agreeing on a pip each read small and unsure is sure (a 720p pip is 5-8 pixels);
             # corners that disagree leave the card as sure as the corner that doubts the sum's choice.
-            if corners[0].argmax() != corners[1].argmax():
+            agree = corners[0].argmax() == corners[1].argmax() and not (covered and covered[i])
+            if not agree:
                 p = min(p, float(corners[:, best].min()))
+            reads.append((best, p, float(logp[i, best] - logp[i, PARTNER[best]]) if agree else 0.0))
+        # One deck lies on the table: where its pip of one suit is read beyond doubt on a card of the
+        # photo, a card whose corners both lean away from that suit to its partner (a club's from a
+        # spade's) is no card of it, and the partner's share is taken from among the other suits.
+        seen = {r[0] for r in reads if r is not None and r[2] >= PIP_SEEN}
+        out: list[tuple[str | None, float]] = []
+        for i, r in enumerate(reads):
+            if r is None:
+                out.append((None, 1.0))
+                continue
+            best, p, odds = r
+            if odds > PIP_LEAN and PARTNER[best] in seen:
+                share = _shares(logp[i])
+                p = max(p, float(share[best] / (1.0 - share[PARTNER[best]])))
             out.append((SUITS[best], p))
         return out
 
