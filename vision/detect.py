@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.hands import fan_cards, index_spans, notches_closed, spread_edges, missed_by_stock
+from vision.hands import FAINT, fan_cards, index_spans, notches_closed, spread_edges, missed_by_stock
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import card_maps, net_image
 from vision.regions import FILLED, colour_edges, enclosed
@@ -309,16 +309,22 @@ def split_blob(
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
     spread_score = _seam_score(gray, paper, card_w, spread=True)
-    spans = index_spans(strip, paper, card_w)
-    spread_cuts = spread_edges(spans, w, spread_score, card_w)
-    if spread_cuts is None:  # a hand seen from across the table: its indexes run along the strip's bottom
-        turned = index_spans(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180), card_w)
-        spread_cuts = spread_edges(turned, w, spread_score[::-1].copy(), card_w)
+    # A hand seen from across the table has its indexes along the strip's bottom; faint ones (thin
+    # strokes, blur, glare) are looked for only where no hand shows at the usual contrast.
+    spread_cuts, turned = None, False
+    for faint in (1.0, FAINT):
+        spread_cuts = spread_edges(index_spans(strip, paper, card_w, faint), w, spread_score, card_w)
+        if spread_cuts is None:
+            spans = index_spans(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180), card_w, faint)
+            spread_cuts = spread_edges(spans, w, spread_score[::-1].copy(), card_w)
+            turned = spread_cuts is not None
         if spread_cuts is not None:
-            q = np.roll(q, 2, axis=0)
-            to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
-            paper = cv2.rotate(paper, cv2.ROTATE_180)
-            has = has[::-1].copy()
+            break
+    if turned:
+        q = np.roll(q, 2, axis=0)
+        to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
+        paper = cv2.rotate(paper, cv2.ROTATE_180)
+        has = has[::-1].copy()
     if spread_cuts is None and seams_alone:
         seams = _spread_seams(spread_score, card_w)
         spread_cuts = None if seams is None else [0, *seams]

@@ -10,6 +10,12 @@ import numpy as np
 from vision.cardness import CARD_RATIO, cardness
 
 
+# Of the usual contrast of ink against card stock, what a second look for a hand's indexes asks where
+# none show at the usual (on renders of training designs: thin blurred strokes and indexes in glare
+# show at this, few specks of art do).
+FAINT = 0.6
+
+
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
     """The mask of a row of cards with the notches that an index printed near a card's edge
     eats into it filled (they are narrower than an index; a lower card's strip is wider)."""
@@ -36,9 +42,10 @@ def missed_by_stock(blobs: np.ndarray, stock: np.ndarray) -> np.ndarray:
     return keep[labels].astype(np.uint8) * 255
 
 
-def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tuple[int, int]]:
+def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float, faint: float = 1.0) -> list[tuple[int, int]]:
     """Column spans of the letters printed just under the strip's top edge, where an index deck
-    prints each card's face in its corner: in a spread hand, one span per card."""
+    prints each card's face in its corner: in a spread hand, one span per card. Ink is told from
+    the card stock by its contrast, ``faint`` times the usual (FAINT: thin strokes blurred, glare)."""
     card_h = card_w * CARD_RATIO
     # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
     top = np.argmax(paper, 0).astype(np.float32)
@@ -55,7 +62,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     r = max(1, round(0.012 * card_h))
     card = cv2.erode(notches_closed(paper, card_w), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
     band = (y < top + 0.3 * card_h) & (card > 0)
-    ink = (c < 0.65 * stock).astype(np.uint8) * band.astype(np.uint8)
+    ink = (c < (1 - 0.35 * faint) * stock).astype(np.uint8) * band.astype(np.uint8)
     # A card's edge line or shadow, a frame printed inside its edge (a line, or a rope of beads
     # whose gaps are closed first), or table beside a card's top, runs far longer than any stroke
     # of a glyph: taken out first, so that a glyph touching it is kept.
@@ -67,9 +74,9 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float) -> list[tup
     # The letters, a little darker, with the lines (found on the paler ink, where a rope's beads
     # join up) taken out; each must hold solid ink: a frame's thin beads, blurred, never do.
     off_lines = 1 - cv2.dilate(lines, np.ones((3, 3), np.uint8))
-    ink = (c < 0.6 * stock).astype(np.uint8) * band.astype(np.uint8) * off_lines
+    ink = (c < (1 - 0.4 * faint) * stock).astype(np.uint8) * band.astype(np.uint8) * off_lines
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
-    solid = np.bincount(labels[c < 0.5 * stock], minlength=count) > 0
+    solid = np.bincount(labels[c < (1 - 0.5 * faint) * stock], minlength=count) > 0
     left, starts = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     height = stats[:, cv2.CC_STAT_HEIGHT]
     # The face's letters: letter-sized and just under the card's top edge (what lies lower, a
@@ -361,7 +368,11 @@ def _fan_pass(
     strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
     last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
-    edges = spread_edges(index_spans(strip, paper, last_w), strip_w, np.zeros(strip_w, np.float32), last_w)
+    edges = None
+    for faint in (1.0, FAINT):  # faint indexes only where none show at the usual contrast
+        edges = edges or spread_edges(
+            index_spans(strip, paper, last_w, faint), strip_w, np.zeros(strip_w, np.float32), last_w
+        )
     if edges is None or len(edges) < 3:  # two cards a little askew side by side are no fan
         return None
     # Each card from where its own top edge shows in the strip: its top-left corner, and its top

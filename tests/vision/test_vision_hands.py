@@ -53,10 +53,16 @@ def test_hand_cut_at_each_cards_own_left_edge(seed: int, fan: bool, turned: bool
         assert abs(found.shown[j] - shown) < 0.1, f"card {i}"
 
 
-def test_fan_holding_no_core_of_the_finder_net() -> None:
-    # The net finds no card of this fan (its top card shows no core); the cues' fan stands where the
-    # net's card mask covers it, rather than being dropped as a patch of cloth.
-    image, cards = _hand(1969, fan=True, turned=False, game="quiddler")
+@pytest.mark.parametrize(
+    "seed, fan",
+    [(1969, True), (1948, True), (1953, False)],
+    ids=["fan holding no core of the finder net", "fan whose indexes are faint", "spread whose indexes are faint"],
+)
+def test_quiddler_hand_found(seed: int, fan: bool) -> None:
+    # The first: the net finds no card of the fan (its top card shows no core), and the cues' fan
+    # stands where the net's card mask covers it rather than being dropped as a patch of cloth. The
+    # others: their indexes show only at a lower contrast, looked at when none show at the usual.
+    image, cards = _hand(seed, fan=fan, turned=False, game="quiddler")
     found = find_cards(image)
     assert found.quads and len(found.quads) <= len(cards)
     near = [
