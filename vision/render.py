@@ -35,6 +35,8 @@ TRAIN_TABLES = (
     "colour-check-cloth",
     "painted-wood",
     "gradient",
+    "stripes",
+    "veined-stone",
 )
 CLOTH_COLOURS = {
     "white-cloth": [228, 230, 230],
@@ -172,6 +174,42 @@ def _train_table(kind: str, rng: np.random.Generator, xx: np.ndarray, yy: np.nda
         grain = np.sin((yy + warp) * rng.uniform(0.3, 1.0)) * 0.5 + 0.5
         seams = (yy % board < 1.2).astype(np.float32)
         return colour(20, 240) * (0.85 + 0.2 * grain - 0.4 * seams)[..., None]
+    if kind == "veined-stone":  # a pale stone whose veins are contour lines of a noise, branching and fading
+        ground = colour(150, 250)
+        ground += (ground.mean() - ground) * rng.uniform(0, 1)  # from grey or white stone to a tinted one
+        img = np.broadcast_to(ground, (sh, sw, 3)).copy()
+        for _ in range(int(rng.integers(1, 4))):
+            field = blotches(rng.uniform(12, 50)) + 0.15 * blotches(rng.uniform(2, 6))
+            veins = np.exp(-(np.sin(field * rng.uniform(0.8, 3) + rng.uniform(0, 6)) ** 2) / rng.uniform(0.003, 0.04))
+            veins *= np.clip(blotches(rng.uniform(10, 40)) + 1, 0, 1)  # a vein fades out here and there
+            img = img * (1 - rng.uniform(0.2, 0.6) * veins[..., None]) + colour(0, 200) * 0.1 * veins[..., None]
+        return img
+    if kind == "stripes":  # stripes one way at any angle, thin to broad, on a ground most often as pale as card
+        if rng.random() < 0.7:  # off-white to a pale tint, like card stock
+            ground = rng.uniform(185, 250) + rng.uniform(-15, 15, 3).astype(np.float32)
+        else:
+            ground = colour()
+        a = rng.uniform(0, np.pi)
+        period = float(np.exp(rng.uniform(np.log(3), np.log(60))))
+        t = (xx * np.cos(a) + yy * np.sin(a)) % period / period  # where across its period each pixel lies
+        soft = rng.uniform(0.3, 1.5)
+
+        def band(centre: float, width: float) -> np.ndarray:  # 1 inside a stripe, edges soft over `soft` pixels
+            d = np.abs(t - centre)
+            d = np.minimum(d, 1 - d) * period
+            return np.clip((width * period / 2 - d) / soft + 0.5, 0, 1)[..., None]
+
+        def ink() -> np.ndarray:  # any colour, often faded toward the ground (pale stripes on a pale cloth)
+            c = colour()
+            return c + (ground - c) * rng.uniform(0, 0.7) if rng.random() < 0.5 else c
+
+        duty = rng.uniform(0.08, 0.6)
+        m = band(0, duty)
+        img = ground * (1 - m) + ink() * m
+        if rng.random() < 0.4:  # a second colour: a narrower stripe in the middle of the gap
+            m = band(0.5, (1 - duty) * rng.uniform(0.1, 0.5))
+            img = img * (1 - m) + ink() * m
+        return img * (1 + 0.04 * blotches(25))[..., None]  # soft folds
     # gradient: a smooth sweep between two colours with a faint noise, as a lit surface of any hue
     a = rng.uniform(0, 2 * np.pi)
     t = ((xx * np.cos(a) + yy * np.sin(a)) / max(sw, sh) + 0.5 + 0.1 * blotches(20))[..., None]
