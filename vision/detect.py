@@ -293,7 +293,7 @@ def split_blob(
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if length / height < 1.15:
-        return [], []  # too stubby for a card lying either way
+        return [_short_side_first(quad)], [1.0]  # too stubby for cards in a row: one square tile (Words And Points)
     w, h = max(8, round(length)), max(8, round(height))
     m = max(2, round(0.06 * h))
     rect = np.float32([[0, m], [w, m], [w, h + m], [0, h + m]])
