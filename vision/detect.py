@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.hands import FAINT, fan_cards, index_spans, notches_closed, spread_edges, missed_by_stock
+from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import card_maps, net_image
 from vision.regions import FILLED, colour_edges, enclosed
@@ -309,17 +309,7 @@ def split_blob(
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
     spread_score = _seam_score(gray, paper, card_w, spread=True)
-    # A hand seen from across the table has its indexes along the strip's bottom; faint ones (thin
-    # strokes, blur, glare) are looked for only where no hand shows at the usual contrast.
-    spread_cuts, turned = None, False
-    for faint in (1.0, FAINT):
-        spread_cuts = spread_edges(index_spans(strip, paper, card_w, faint), w, spread_score, card_w)
-        if spread_cuts is None:
-            spans = index_spans(cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180), card_w, faint)
-            spread_cuts = spread_edges(spans, w, spread_score[::-1].copy(), card_w)
-            turned = spread_cuts is not None
-        if spread_cuts is not None:
-            break
+    spread_cuts, turned = row_spread(strip, paper, spread_score, card_w)
     if turned:
         q = np.roll(q, 2, axis=0)
         to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)

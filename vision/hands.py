@@ -124,6 +124,35 @@ def _chain(starts: list[int], pitch: float) -> tuple[list[float], list[bool]]:
     return chain, seen
 
 
+def _hand_steps(starts: list[int], card_w: float) -> list[int]:
+    """The steps between neighbouring index starts that a hand's pitch allows: well under a card
+    width, at least a fifth of one."""
+    return [b - a for a, b in zip(starts, starts[1:]) if 0.2 * card_w <= b - a <= 0.8 * card_w]
+
+
+def row_spread(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: float) -> tuple[list[int] | None, bool]:
+    """The left edges of a spread hand's cards in a row's ``strip`` (see spread_edges), and whether
+    the hand lies turned round (seen from across the table: its indexes run along the strip's
+    bottom, its edges then counted from the strip's right end). Faint indexes (thin strokes, blur,
+    glare) are looked for only where no hand shows at the usual contrast and two indexes a hand's
+    pitch apart do, either way up (on renders of training designs every hand found that way shows
+    such a pair; a row of cards side by side, or a patch of table, rarely does)."""
+    seen: list[list[int]] = []  # the index starts found so far, either way up
+    flipped = None
+    for faint in (1.0, FAINT):
+        if faint != 1.0 and not any(_hand_steps(starts, card_w) for starts in seen):
+            break
+        for turned in (False, True):
+            if turned and flipped is None:
+                flipped = cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180)
+            spans = index_spans(*(flipped if turned else (strip, paper)), card_w, faint)
+            seen.append([a for a, _ in spans])
+            edges = spread_edges(spans, strip.shape[1], score[::-1].copy() if turned else score, card_w)
+            if edges is not None:
+                return edges, turned
+    return None, False
+
+
 def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float) -> list[int] | None:
     """The left edges of a spread hand's cards found from their index ``spans`` along a strip
     ``w`` wide, or None when the strip is no spread: index after index well under a card width
@@ -131,7 +160,7 @@ def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w
     followed by one whole card. ``card_w`` is only a guess from the cards' height (decks and the
     camera's slant change their proportions by a third)."""
     starts = [a for a, _ in spans]
-    steps = [b - a for a, b in zip(starts, starts[1:]) if 0.2 * card_w <= b - a <= 0.8 * card_w]
+    steps = _hand_steps(starts, card_w)
     if not steps:
         return None
     pitch = float(np.median(steps))

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import detect, hands
 from vision.detect import find_cards
 from vision.render import render_varied
 
@@ -71,3 +72,21 @@ def test_quiddler_hand_found(seed: int, fan: bool) -> None:
         for truth in cards
     ]
     assert sum(near) >= len(cards) - 1
+
+
+def test_word_row_not_looked_at_again_for_faint_indexes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Words on a linen cloth: the rows of touching cards show no two indexes a hand's pitch apart,
+    # so no faint indexes are looked for in them (a second look at every row cost a tenth of a photo).
+    contrasts: list[float] = []
+    spans = hands.index_spans
+
+    def spy(strip: np.ndarray, paper: np.ndarray, card_w: float, faint: float = 1.0) -> list[tuple[int, int]]:
+        contrasts.append(faint)
+        return spans(strip, paper, card_w, faint)
+
+    monkeypatch.setattr(hands, "index_spans", spy)
+    monkeypatch.setattr(detect, "index_spans", spy, raising=False)  # wherever the rows are looked at
+    photo = render_varied("word-thief", 1512, held_out=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert contrasts and all(f == 1.0 for f in contrasts)
