@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
@@ -24,7 +24,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.detect import find_cards  # noqa: E402
 from vision.ocr import backend  # noqa: E402
-from vision.read import SURE, Read, Reader, _two_cards, checked, second_opinions  # noqa: E402
+from vision.read import (  # noqa: E402
+    RIVAL_SURE,
+    SUIT_SURE,
+    SURE,
+    TURN_SURE,
+    VOTE_FLOOR,
+    Read,
+    Reader,
+    _two_cards,
+    checked,
+    second_opinions,
+)
 from vision.render import render_varied  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
@@ -78,6 +89,22 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
     return out
 
 
+def why_flagged(c: Card) -> str:
+    """Why the shipped thresholds flag a card (the first reason that applies)."""
+    r = c.read
+    if r.suit_confidence < SUIT_SURE:
+        return "suit"
+    if r.confidence >= SURE:
+        return ""
+    if r.confidence < VOTE_FLOOR:
+        return "face under VOTE_FLOOR"
+    if r.rival >= RIVAL_SURE or r.turn < TURN_SURE:
+        return "face, a read's rival or the turn in doubt"
+    if c.vote is None:
+        return "face, no ink for Tesseract"
+    return "face, Tesseract read nothing" if c.vote == "" else "face, Tesseract read another"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=int, default=80, help="photos per deck (every third an index deck's hand)")
@@ -103,6 +130,13 @@ def main() -> int:
                     f"{' turned' if c.turned else ''}: confidence {c.read.confidence:.3f}, suit "
                     f"{c.read.suit_confidence:.3f}, Tesseract {c.vote!r}, rival {c.read.rival:.2f}, turn {c.read.turn:.1f}"
                 )
+        reasons: dict[str, Counter[str]] = defaultdict(Counter)
+        for c in cards:
+            if c.right and (why := why_flagged(c)):
+                reasons[why][c.truth if why == "suit" else c.read.face] += 1
+        print(f"  right cards flagged, by reason ({len(cards)} cards found):")
+        for why, faces in sorted(reasons.items(), key=lambda kv: -kv[1].total()):
+            print(f"    {why}: {faces.total()} ({', '.join(f'{f} {n}' for f, n in faces.most_common(8))})")
         for sure in SURES:
             for suit_sure in SUIT_SURES if game == "word-thief" else SUIT_SURES[:1]:
                 flags = [

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from companion.decks import WILD, Deck, standard_deck
-from vision.designs import CARD_H, CARD_W
+from vision.designs import CARD_H, CARD_W, Layout
 from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
 from vision.glyphs import EMPTY, Classifier, Ink, card_parts, face_ink, features
@@ -203,7 +203,7 @@ class Read(NamedTuple):
     confidence: float  # of the face (letters and value)
     suit_confidence: float  # 1.0 where there is no suit to read
     quad: np.ndarray  # corners from the card's own top-left
-    face_ink: Callable[[], np.ndarray | None] | None  # cuts the letters' ink for Tesseract (None: no vote)
+    face_ink: Callable[[], list[np.ndarray]] | None  # cuts the letters' ink for Tesseract, each print (None: no vote)
     no_index: bool  # an index deck's card with no index in either corner: not one card
     letter: float = 0.0  # how sure the net is that this is a letter card of the game
     # Tesseract reads one crop of the card, so its agreeing is no second opinion where that crop may
@@ -309,7 +309,9 @@ class Reader:
                 conf = 0.0  # no vote: flagged
             # a stone's letter is in its middle (the layout's box); an index is found where it is printed
             taught = self.m.face is not None or not self.index_deck
-            ink = None if conf == 0.0 else partial(face_ink, uprights[i], self.m.layout if taught else None)
+            layout = self.m.layout if taught else None
+            both = self.index_deck and not covered[i]
+            ink = None if conf == 0.0 else partial(_face_inks, uprights[i], layout, both)
             others = np.delete(read_share[i], picks[i][0], axis=1)
             turn_odds = np.inf if self.index_deck or covered[i] else abs(float(turn[i]))
             out.append(
@@ -377,6 +379,13 @@ class Reader:
                 p = max(p, float(share[best] / (1.0 - share[PARTNER[best]])))
             out.append((SUITS[best], p))
         return out
+
+
+def _face_inks(card: np.ndarray, layout: Layout | None, both: bool) -> list[np.ndarray]:
+    """The ink of the letters for Tesseract in each corner that prints them (``both``: an index deck's
+    card, not covered): a corner in glare or cut by the quad gives no ink or garbage, the other may not."""
+    views = [card, cv2.flip(card, -1)] if both else [card]
+    return [ink for ink in (face_ink(view, layout) for view in views) if ink is not None]
 
 
 def _enlarged(quad: np.ndarray, by: float) -> np.ndarray:
@@ -520,13 +529,22 @@ def _letter_card(read: Read) -> bool:
 
 
 def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> dict[int, str]:
-    """Tesseract's reading of the letters of each card under ``sure`` (by index in ``reads``), in one call."""
+    """Tesseract's reading of the letters of each card under ``sure`` (by index in ``reads``; none for a card
+    with no ink), in one call."""
     if not ocr:
         return {}
-    # The ink is cut only for the cards asked about: most are sure.
-    inks = {i: r.face_ink() for i, r in enumerate(reads) if VOTE_FLOOR <= r.confidence < sure and r.face_ink}
-    unsure = [i for i, ink in inks.items() if ink is not None]
-    return dict(zip(unsure, ocr.read([inks[i] for i in unsure]))) if unsure else {}
+    # The ink is cut only for the cards asked about: most are sure. Each print of the index is read;
+    # the vote is the net's face where one of them reads it, else the first that reads anything.
+    inks = [
+        (i, ink)
+        for i, r in enumerate(reads)
+        if VOTE_FLOOR <= r.confidence < sure and r.face_ink
+        for ink in r.face_ink()
+    ]
+    texts: dict[int, list[str]] = {}
+    for (i, _), text in zip(inks, ocr.read([ink for _, ink in inks]) if inks else []):
+        texts.setdefault(i, []).append(text)
+    return {i: reads[i].face if reads[i].face in got else next((t for t in got if t), "") for i, got in texts.items()}
 
 
 def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float = SUIT_SURE) -> tuple[float, bool]:

@@ -1,0 +1,50 @@
+"""Which cards the reader flags for the player: held-out designs, cards read right left unflagged."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.designs import random_design
+from vision.ocr import backend
+from vision.read import SURE, Reader, checked, second_opinions
+from vision.render import render_photo
+
+
+def _glare_on_index(image: np.ndarray, corners: list[list[int]], strength: float) -> None:
+    """Wash the card's top-left corner (its index) out towards white, as glare on a glossy card does."""
+    quad = np.float32(corners)
+
+    def at(x: float, y: float) -> np.ndarray:  # a point of the card, in shares of its width and height
+        top = quad[0] + x * (quad[1] - quad[0])
+        bottom = quad[3] + x * (quad[2] - quad[3])
+        return top + y * (bottom - top)
+
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.int32([at(0.0, 0.0), at(0.45, 0.0), at(0.45, 0.5), at(0.0, 0.5)]), 1)
+    image[mask > 0] = (image[mask > 0] * (1 - strength) + 250 * strength).astype(np.uint8)
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_tesseract_reads_the_index_in_the_corner_glare_spares() -> None:
+    # The index is printed twice: the net, seeing one corner washed out, doubts the card; Tesseract
+    # is shown both corners, and reading the clear one confirms the net's face.
+    design = dataclasses.replace(random_design("word-thief", random.Random(3), held_out=True), art="house")
+    cards = [("E", "h"), ("W", "d"), ("R", "h"), ("A", "s"), ("N", "d"), ("K", "c")]
+    photo = render_photo("word-thief", 71, cards=cards, design=design, table="green-felt", upright=True)
+    for t in photo.truth["cards"]:
+        _glare_on_index(photo.image, t["corners"], 0.8)
+    reads = Reader("word-thief").read(photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]])
+    assert [(r.face, r.suit) for r in reads] == cards
+    votes = second_opinions(reads, backend())
+    # The suit has no second reader: only the face is asked about here.
+    confirmed = [
+        r.face
+        for i, r in enumerate(reads)
+        if r.confidence < SURE and not checked(r._replace(suit_confidence=1.0), votes.get(i))[1]
+    ]
+    assert len(confirmed) >= 3, [(r.face, round(r.confidence, 3), votes.get(i)) for i, r in enumerate(reads)]
