@@ -20,6 +20,10 @@ import numpy as np
 from PIL import Image
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# A lone I is one stroke, which Tesseract held to capitals often reads as nothing; allowed a bar, a one
+# and a small l as well, it reads it as one of them: each is taken for an I.
+STROKES = "|1l"
+_AS_LETTERS = str.maketrans(STROKES, "I" * len(STROKES))
 _TESSDATA = (
     "/usr/share/tesseract-ocr/5/tessdata",
     "/usr/share/tesseract-ocr/4.00/tessdata",
@@ -53,26 +57,35 @@ def prepare(mask: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(255 - big, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255)
 
 
+def _letters(text: str) -> str:
+    """The capitals Tesseract read, a stroke taken for an I."""
+    return "".join(c for c in text.translate(_AS_LETTERS) if c in LETTERS)
+
+
 class TesserocrOcr:
     def __init__(self, tessdata: str):
         import tesserocr
 
         self.psm = tesserocr.PSM
         self.api = tesserocr.PyTessBaseAPI(path=tessdata, lang="eng", psm=self.psm.SINGLE_WORD)
-        self.api.SetVariable("tessedit_char_whitelist", LETTERS)
+        self.api.SetVariable("tessedit_char_whitelist", LETTERS + STROKES)
 
     def _text(self) -> str:
-        return "".join(c for c in self.api.GetUTF8Text() if c in LETTERS)
+        return _letters(self.api.GetUTF8Text())
 
     def read(self, masks: list[np.ndarray]) -> list[str]:
         out = []
         for mask in masks:
             self.api.SetImage(Image.fromarray(prepare(mask)))
             text = self._text()
-            if not text:  # a lone narrow letter (an I) is often no "word" to Tesseract, but a character
-                self.api.SetPageSegMode(self.psm.SINGLE_CHAR)
+            # A lone narrow letter (an I) is often no "word" to Tesseract, but a character; a thin bar
+            # is not even that to its layout analysis, which drops it: read as a raw line, it is a stroke.
+            for psm in (self.psm.SINGLE_CHAR, self.psm.RAW_LINE) if not text else ():
+                self.api.SetPageSegMode(psm)
                 text = self._text()
-                self.api.SetPageSegMode(self.psm.SINGLE_WORD)
+                if text:
+                    break
+            self.api.SetPageSegMode(self.psm.SINGLE_WORD)
             out.append(text)
         return out
 
@@ -81,7 +94,7 @@ class PytesseractOcr:
     """One tesseract process per photo: crops stacked in a column, words mapped back by height."""
 
     def __init__(self, tessdata: str):
-        self.config = f'--tessdata-dir "{tessdata}" --psm 6 -c tessedit_char_whitelist={LETTERS}'
+        self.config = f'--tessdata-dir "{tessdata}" --psm 6 -c tessedit_char_whitelist={LETTERS}{STROKES}'
 
     def read(self, masks: list[np.ndarray]) -> list[str]:
         import pytesseract
@@ -99,7 +112,7 @@ class PytesseractOcr:
         data = pytesseract.image_to_data(np.vstack(column), config=self.config, output_type=pytesseract.Output.DICT)
         out = [""] * len(masks)
         for text, top, height in zip(data["text"], data["top"], data["height"]):
-            text = "".join(c for c in text.upper() if c in LETTERS)
+            text = _letters(text)
             if text:
                 slot = int(np.searchsorted(tops, top + height / 2, side="right")) - 1
                 out[slot] += text
