@@ -14,6 +14,10 @@ from vision.cardness import CARD_RATIO, cardness
 # none show at the usual (on renders of training designs: thin blurred strokes and indexes in glare
 # show at this, few specks of art do).
 FAINT = 0.6
+# The most of a fan's cards (their union) that may lie off the blob it was found in (on renders of
+# training designs: up to 0.15 for fans, where the mask misses a rim of paper; 0.14-0.5 for "fans"
+# read into a spread or a row of cards, whose cards turned too far reach out over the table).
+OFF_BLOB = 0.2
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
@@ -310,10 +314,20 @@ def fan_cards(
     # one long ragged run: its runs are then those that turn by no more than a few degrees.
     closed = cv2.morphologyEx(blob, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
     outline = max(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
-    quads, shown = _fan_from_runs(img, closed, outline, scale, _straight_runs(outline, ragged=True))
-    if quads:
-        return quads, shown
-    return _fan_from_runs(img, blob, contour, scale, _straight_runs(contour))
+    for mask, edge, ragged in ((closed, outline, True), (blob, contour, False)):
+        quads, shown = _fan_from_runs(img, mask, edge, scale, _straight_runs(edge, ragged))
+        if quads and _off_blob(quads, blob, scale) <= OFF_BLOB:
+            return quads, shown
+    return [], []
+
+
+def _off_blob(quads: list[np.ndarray], blob: np.ndarray, scale: float) -> float:
+    """The share of the cards' union (``quads`` in photo pixels) lying off ``blob`` (work scale): a
+    fan's cards cover its blob, however turned; a "fan" read into cards side by side reaches out."""
+    union = np.zeros_like(blob)
+    for q in quads:
+        cv2.fillConvexPoly(union, np.round(q * scale).astype(np.int32), 255)
+    return cv2.countNonZero(union & ~blob) / max(1, cv2.countNonZero(union))
 
 
 def _fan_from_runs(

@@ -90,3 +90,15 @@ def test_word_row_not_looked_at_again_for_faint_indexes(monkeypatch: pytest.Monk
     found = find_cards(photo.image)
     assert len(found.quads) == len(photo.truth["cards"])
     assert contrasts and all(f == 1.0 for f in contrasts)
+
+
+def test_spread_upside_down_is_no_fan() -> None:
+    # A spread on walnut seen from across the table: a "fan" read into part of it turned its cards out
+    # over the table (pieces of cards where the spread's own cards lie); a fan's cards cover its blob.
+    image, cards = _hand(1812, fan=False, turned=True)
+    found = find_cards(image)
+    nearest = [
+        min(range(len(cards)), key=lambda i: float(np.linalg.norm(q.mean(0) - cards[i].mean(0)))) for q in found.quads
+    ]
+    assert len(set(nearest)) == len(nearest)  # no card found twice (cut in two)
+    assert len(found.quads) >= len(cards) - 1
