@@ -20,9 +20,10 @@ import numpy as np
 from PIL import Image
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-# A lone I is one stroke, which Tesseract held to capitals often reads as nothing; allowed a bar, a one
-# and a small l as well, it reads it as one of them: each is taken for an I.
-STROKES = "|1l"
+# A lone I is one stroke, which Tesseract held to capitals often reads as nothing; allowed a bar and a
+# small l as well, it reads it as one of them: each is taken for an I. Not a one: a playing card's 10
+# prints one, and it would confirm a net that took the playing card for an I.
+STROKES = "|l"
 _AS_LETTERS = str.maketrans(STROKES, "I" * len(STROKES))
 _TESSDATA = (
     "/usr/share/tesseract-ocr/5/tessdata",

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.decoys import playing_card
 from vision.designs import CARD_H, CARD_W, draw_card, random_design
 from vision.fonts import families
 from vision.glyphs import face_ink
@@ -39,7 +40,7 @@ def test_tesseract_reads_the_index_in_the_corner_glare_spares() -> None:
     cards = [("E", "h"), ("W", "d"), ("R", "h"), ("A", "s"), ("N", "d"), ("K", "c")]
     photo = render_photo("word-thief", 71, cards=cards, design=design, table="green-felt", upright=True)
     for t in photo.truth["cards"]:
-        _glare_on_index(photo.image, t["corners"], 0.8)
+        _glare_on_index(photo.image, t["corners"], 0.85)
     reads = Reader("word-thief").read(photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]])
     assert [(r.face, r.suit) for r in reads] == cards
     votes = second_opinions(reads, backend())
@@ -49,7 +50,7 @@ def test_tesseract_reads_the_index_in_the_corner_glare_spares() -> None:
         for i, r in enumerate(reads)
         if r.confidence < SURE and not checked(r._replace(suit_confidence=1.0), votes.get(i))[1]
     ]
-    assert len(confirmed) >= 3, [(r.face, round(r.confidence, 3), votes.get(i)) for i, r in enumerate(reads)]
+    assert len(confirmed) >= 2, [(r.face, round(r.confidence, 3), votes.get(i)) for i, r in enumerate(reads)]
 
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
@@ -67,3 +68,15 @@ def test_tesseract_reads_a_bare_stroke_as_an_i(family: str) -> None:
             small = cv2.resize(card, (width, round(width * CARD_H / CARD_W)), interpolation=cv2.INTER_AREA)
             ink = face_ink(cv2.resize(small, (CARD_W, CARD_H)))
             assert ink is not None and backend().read([ink]) == ["I"], (path, width)
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+@pytest.mark.parametrize("family", ["Cousine", "Liberation Mono"])
+def test_tesseract_takes_no_one_for_an_i(family: str) -> None:
+    # A playing card's 10 prints a bar too, but it is a one: read as an I it would confirm a net that
+    # took the playing card for an I, and a photo of playing cards would return an unflagged card.
+    for path in families(True)[family][:2]:
+        card = cv2.cvtColor(np.array(playing_card("10", "h", path)), cv2.COLOR_RGBA2BGR)
+        small = cv2.resize(card, (90, round(90 * CARD_H / CARD_W)), interpolation=cv2.INTER_AREA)
+        ink = face_ink(cv2.resize(small, (CARD_W, CARD_H)))
+        assert ink is None or backend().read([ink]) != ["I"], path
