@@ -18,6 +18,10 @@ FAINT = 0.6
 # training designs: up to 0.15 for fans, where the mask misses a rim of paper; 0.14-0.5 for "fans"
 # read into a spread or a row of cards, whose cards turned too far reach out over the table).
 OFF_BLOB = 0.2
+# A fan found at other proportions than poker cards' covers at least COVERED of its blob and has at
+# most three quarters of OFF_BLOB off it (one found at the wrong proportions is a few of the hand's
+# cards turned about a wrong pivot, or a spread read as a fan).
+COVERED = 0.8
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
@@ -315,25 +319,33 @@ def fan_cards(
     closed = cv2.morphologyEx(blob, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
     outline = max(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
     for mask, edge, ragged in ((closed, outline, True), (blob, contour, False)):
-        quads, shown = _fan_from_runs(img, mask, edge, scale, _straight_runs(edge, ragged))
-        if quads and _off_blob(quads, blob, scale) <= OFF_BLOB:
+        quads, shown = _fan_from_runs(img, mask, edge, scale, _straight_runs(edge, ragged), blob)
+        if quads:
             return quads, shown
     return [], []
 
 
-def _off_blob(quads: list[np.ndarray], blob: np.ndarray, scale: float) -> float:
-    """The share of the cards' union (``quads`` in photo pixels) lying off ``blob`` (work scale): a
-    fan's cards cover its blob, however turned; a "fan" read into cards side by side reaches out."""
+def _off_blob(quads: list[np.ndarray], blob: np.ndarray, scale: float) -> tuple[float, float]:
+    """The share of the cards' union (``quads`` in photo pixels) lying off ``blob`` (work scale), and
+    the share of the blob it covers: a fan's cards cover its blob, however turned; a "fan" read into
+    cards side by side reaches out."""
     union = np.zeros_like(blob)
     for q in quads:
         cv2.fillConvexPoly(union, np.round(q * scale).astype(np.int32), 255)
-    return cv2.countNonZero(union & ~blob) / max(1, cv2.countNonZero(union))
+    on = cv2.countNonZero(union & blob)
+    return 1 - on / max(1, cv2.countNonZero(union)), on / max(1, cv2.countNonZero(blob))
 
 
 def _fan_from_runs(
-    img: np.ndarray, blob: np.ndarray, contour: np.ndarray, scale: float, runs: list[tuple[np.ndarray, np.ndarray]]
+    img: np.ndarray,
+    blob: np.ndarray,
+    contour: np.ndarray,
+    scale: float,
+    runs: list[tuple[np.ndarray, np.ndarray]],
+    within: np.ndarray,
 ) -> tuple[list[np.ndarray], list[float]]:
-    """The cards of a fan whose outline's straight ``runs`` are given, longest first (see fan_cards)."""
+    """The cards of a fan whose outline's straight ``runs`` are given, longest first (see fan_cards),
+    covering the blob ``within`` (see OFF_BLOB)."""
     if len(runs) < 3:
         return [], []
     lengths = [float(np.linalg.norm(b - a)) for a, b in runs[:2]]
@@ -346,7 +358,6 @@ def _fan_from_runs(
         key=lambda e: np.linalg.norm(e[0] - e[2]) - np.linalg.norm(e[1] - e[3]),
     )
     card_h = max(float(np.linalg.norm(b - a)) for a, b in sides) / 0.93  # the rounded corners cut the sides
-    card_w = card_h / CARD_RATIO
     sides = []
     for t, s in ((t1, s1), (t2, s2)):
         up = (t - s) / np.linalg.norm(t - s)
@@ -359,18 +370,27 @@ def _fan_from_runs(
         (tl, bl, ul), (tf, bf, uf) = sides
     else:
         return [], []
-    fan = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), card_w, card_h)
-    if fan is None:
-        return [], []
-    # The width was a guess from the height (decks print other proportions, the camera slants
-    # them): the top card's own width, from its found left edge to the fan's side, gives the pivot
-    # and the cards' reach again.
-    quads, shown, width = fan
-    if abs(width - card_w) > 0.05 * card_w and 1.05 < card_h / width < 2.1:
-        fan = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), width, card_h)
-        if fan is not None:
-            quads, shown, _ = fan
-    return quads, shown
+    # The width is a guess from the height: where poker proportions find no fan covering the blob but
+    # show a hand's indexes, a narrower deck's and a wider one's are tried (decks print 1.3-1.6 high
+    # over wide, slanted by the camera). The top card's own width, from its found left edge to the fan's side, then gives the
+    # pivot and the cards' reach again.
+    for ratio in (CARD_RATIO, 1.65, 1.2):
+        card_w = card_h / ratio
+        fan, indexed = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), card_w, card_h)
+        if fan is None:
+            if not indexed and ratio == CARD_RATIO:  # no hand's indexes in the strip: no hand to look for
+                break
+            continue
+        quads, shown, width = fan
+        if abs(width - card_w) > 0.05 * card_w and 1.05 < card_h / width < 2.1:
+            fan = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), width, card_h)[0]
+            if fan is not None:
+                quads, shown, _ = fan
+        off, covered = _off_blob(quads, within, scale)
+        other = ratio != CARD_RATIO
+        if off <= (0.75 if other else 1.0) * OFF_BLOB and (covered >= COVERED or not other):
+            return quads, shown
+    return [], []
 
 
 def _fan_pass(
@@ -381,20 +401,21 @@ def _fan_pass(
     last: tuple[np.ndarray, np.ndarray],
     card_w: float,
     card_h: float,
-) -> tuple[list[np.ndarray], list[float], float] | None:
+) -> tuple[tuple[list[np.ndarray], list[float], float] | None, bool]:
     """The cards of a fan whose first card's top-left corner and upward direction are ``first``
     and whose last card's top-right corner and upward direction are ``last``, for cards
-    ``card_w`` wide: their corners, shares shown, and the top card's width as found."""
+    ``card_w`` wide: their corners, shares shown, and the top card's width as found (None when no fan
+    shows); and whether two indexes a hand's pitch apart show in the strip the pass looked at."""
     (tf, uf), (tl, ul) = first, last
     last_tl = tl - card_w * _right(ul)
     alpha = _angle(uf, ul)
     if abs(alpha) < np.deg2rad(3):
-        return None
+        return None, False
     turn = _turn(alpha)
     pivot = np.linalg.solve(np.eye(2) - turn, last_tl - turn @ tf)
     radius = float(np.linalg.norm(tf - pivot))
     if not 0.3 * card_h < radius < 20 * card_h:
-        return None
+        return None, False
     sense = 1.0 if alpha > 0 else -1.0
     sweep = abs(_angle(tf - pivot, tl - pivot))  # to the last card's top-right corner
     strip_w = int(radius * sweep) + 1
@@ -411,13 +432,14 @@ def _fan_pass(
     strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
     last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
-    edges = None
+    edges, indexed = None, False
     for faint in (1.0, FAINT):  # faint indexes only where none show at the usual contrast
-        edges = edges or spread_edges(
-            index_spans(strip, paper, last_w, faint), strip_w, np.zeros(strip_w, np.float32), last_w
-        )
+        if edges is None:
+            spans = index_spans(strip, paper, last_w, faint)
+            indexed = indexed or bool(_hand_steps([a for a, _ in spans], last_w))
+            edges = spread_edges(spans, strip_w, np.zeros(strip_w, np.float32), last_w)
     if edges is None or len(edges) < 3:  # two cards a little askew side by side are no fan
-        return None
+        return None, indexed
     # Each card from where its own top edge shows in the strip: its top-left corner, and its top
     # edge's direction there (the camera's slant skews cards in the photo, so turning the first
     # card about the pivot is only near), its side turned with it.
@@ -436,4 +458,4 @@ def _fan_pass(
         for p, a, d in zip(corners, acrosses, downs)
     ]
     shown = [(b - a) / (strip_w - edges[-1]) for a, b in zip(edges, edges[1:])] + [1.0]
-    return quads, shown, width
+    return (quads, shown, width), indexed

@@ -102,3 +102,14 @@ def test_spread_upside_down_is_no_fan() -> None:
     ]
     assert len(set(nearest)) == len(nearest)  # no card found twice (cut in two)
     assert len(found.quads) >= len(cards) - 1
+
+
+def test_fan_of_cards_narrower_than_poker_cards() -> None:
+    # Cards 1.6 high over wide as the camera sees them: the width guessed from poker proportions puts
+    # the fan's pivot wrong; a narrower deck's proportions find every card.
+    image, cards = _hand(1863, fan=True, turned=True)
+    found = find_cards(image)
+    nearest = [
+        min(range(len(cards)), key=lambda i: float(np.linalg.norm(q.mean(0) - cards[i].mean(0)))) for q in found.quads
+    ]
+    assert len(set(nearest)) == len(nearest) == len(cards)
