@@ -372,8 +372,8 @@ def _fan_from_runs(
         return [], []
     # The width is a guess from the height: where poker proportions find no fan covering the blob but
     # show a hand's indexes, a narrower deck's and a wider one's are tried (decks print 1.3-1.6 high
-    # over wide, slanted by the camera). The top card's own width, from its found left edge to the fan's side, then gives the
-    # pivot and the cards' reach again.
+    # over wide, slanted by the camera). The top card's own width, from its found left edge to the
+    # fan's side, then gives the pivot and the cards' reach again.
     for ratio in (CARD_RATIO, 1.65, 1.2):
         card_w = card_h / ratio
         fan, indexed = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), card_w, card_h)
