@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.decks import WILD, Deck, standard_deck
 from vision.designs import CARD_H, CARD_W, Layout
-from vision.detect import find_cards
+from vision.detect import find_cards, side_pairs
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
 from vision.glyphs import EMPTY, Classifier, Ink, card_parts, face_ink, features
 from vision.model import Model, model
@@ -588,9 +588,8 @@ def board_squares(img: np.ndarray, quads: list[np.ndarray]) -> list[bool]:
 
 def _sides(quad: np.ndarray) -> tuple[float, float]:
     """A quadrilateral's long and short side, each the mean of two opposite sides."""
-    s = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
-    return max(a, b), min(a, b)
+    a, b = side_pairs(quad)
+    return max(a, b) / 2, min(a, b) / 2
 
 
 def _on_grid(gray: np.ndarray, quad: np.ndarray) -> bool:
