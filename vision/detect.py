@@ -201,14 +201,14 @@ def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float, spread: bool
     return np.maximum.reduce([gap, notch, line])
 
 
-def side_pairs(quad: np.ndarray) -> tuple[float, float]:
+def _side_pairs(quad: np.ndarray) -> tuple[float, float]:
     """Lengths of the first and third sides together, and of the second and fourth."""
     sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
     return sides[0] + sides[2], sides[1] + sides[3]
 
 
 def _short_side_first(quad: np.ndarray) -> np.ndarray:
-    a, b = side_pairs(quad)
+    a, b = _side_pairs(quad)
     return np.roll(quad, -1, axis=0) if a > b else quad
 
 
@@ -385,7 +385,7 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
 
 def _proportions(quad: np.ndarray) -> float:
     """Short sides over long sides of a quadrilateral (a card: 5/7, less some slant)."""
-    a, b = side_pairs(quad)
+    a, b = _side_pairs(quad)
     return min(a, b) / max(a, b, 1e-6)
 
 
@@ -499,7 +499,7 @@ def _beyond_frame(quad: np.ndarray, edges: np.ndarray) -> np.ndarray:
     along, when that band is about as wide on all four sides (a printer insets a frame evenly;
     beyond a card lies table or the next card, no even band)."""
     near = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    offsets = np.arange(0, max(3, int(0.06 * min(side_pairs(quad)) / 2)) + 1)
+    offsets = np.arange(0, max(3, int(0.06 * min(_side_pairs(quad)) / 2)) + 1)
     support = _side_support(quad, near, offsets)
     bands = [int(np.argmin(np.append(row, 0) >= 0.5)) for row in support]  # first offset off the band
     if min(bands) < 3 or max(bands) - min(bands) > 2:  # a card's own edge and shadow: no frame
@@ -954,7 +954,7 @@ def _splay(quad: np.ndarray) -> float:
 def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the photo shows print inside the quadrilateral (clockwise, photo pixels), its rim left out:
     at least PRINTED of it is ink, 40 grey levels darker than its paper (a small index will do)."""
-    inner = _grown(quad, -0.06 * min(side_pairs(quad)))
+    inner = _grown(quad, -0.06 * min(_side_pairs(quad)))
     x, y, w, h = cv2.boundingRect(np.round(inner).astype(np.int32))
     x, y = max(x, 0), max(y, 0)
     grey = cv2.cvtColor(img[y : y + h, x : x + w], cv2.COLOR_BGR2GRAY)
@@ -1022,7 +1022,7 @@ def _agreed(
 def _too_big(quad: np.ndarray, width: float) -> bool:
     """A card wider than the net ever saw one (it learnt cards 7-10% of the photo's width): a photo
     taken close up, where the cues' cards stand alone."""
-    return min(side_pairs(quad)) / 2 > 0.15 * width
+    return min(_side_pairs(quad)) / 2 > 0.15 * width
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:

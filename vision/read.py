@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.decks import WILD, Deck, standard_deck
 from vision.designs import CARD_H, CARD_W, Layout
-from vision.detect import find_cards, side_pairs
+from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
 from vision.glyphs import EMPTY, Classifier, Ink, card_parts, face_ink, features
 from vision.model import Model, model
@@ -78,20 +78,6 @@ NO_INDEX = 0.5
 PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
 GRID_LINES = 0.85  # a blob whose ink is this much long straight lines, all at right angles, is a board's grid
 GRID_ALIGNED = 0.95  # ... the lines' agreement on one pair of right-angled directions (1: exactly)
-# A "card" is a board's squares when thin dark lines run unbroken along its sides or across it and on
-# beyond it, GRID_REACH of its long side, at least GRID_LINES_MET of them and both ways at right angles:
-# a board's grid runs on past each square, while nothing printed runs on past a card's edge (a card
-# covers what lies under it). Unbroken: GRID_INKED of the line's length is ink, no gap over GRID_GAP.
-GRID_REACH = 1.5
-GRID_INKED = 0.9
-GRID_GAP = 0.08
-GRID_TOL = 0.02  # of the long side: how far off a straight line a grid line may wander
-GRID_LINES_MET = 3
-GRID_BESIDE = 0.3  # ... and little ink just beside it, on one side at least
-GRID_SAMPLES = 64  # samples along a line
-GRID_SIDE = 64  # a card is looked at with its long side shrunk to 1-2 times this many pixels
-GRID_CONTRAST = 15  # a grid line is this much darker than the squares either side (grey levels)
-GRID_HOUGH = 30  # lines of ink across a "card" tried, the longest first
 
 
 @dataclass(frozen=True)
@@ -537,116 +523,6 @@ def printed_grid(img: np.ndarray, outline: np.ndarray) -> bool:
     return lined >= GRID_LINES and abs(direction) / length >= GRID_ALIGNED
 
 
-def _inked_along(near: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """(segments, samples): whether ``near`` (ink grown by the tolerance across a line) is set at each
-    sample of each segment (``starts`` to ``ends``); outside the image it is not."""
-    pts = starts[:, None] + np.linspace(0.0, 1.0, GRID_SAMPLES)[None, :, None] * (ends - starts)[:, None]
-    xs, ys = np.round(pts[..., 0]).astype(int), np.round(pts[..., 1]).astype(int)
-    inside = (xs >= 0) & (xs < near.shape[1]) & (ys >= 0) & (ys < near.shape[0])
-    on = np.zeros(xs.shape, bool)
-    on[inside] = near[ys[inside], xs[inside]] > 0
-    return on
-
-
-def _grid_lines(
-    near: np.ndarray, starts: np.ndarray, ends: np.ndarray, gap: float, beside: float, on_table: int
-) -> np.ndarray:
-    """Which segments are a thin line of ink, unbroken: GRID_INKED of their samples inked (``near``: the
-    ink grown by the tolerance across a line), no run without ink longer than ``gap`` pixels, and, where
-    it runs on beyond the card (its first or last half, ``on_table`` -1 or 1), ``beside`` pixels off one
-    side of it at most GRID_BESIDE inked (a grain, a cloth's weave or stripes are ink all over)."""
-    on = _inked_along(near, starts, ends)
-    length = np.linalg.norm(ends - starts, axis=1, keepdims=True)
-    # unbroken: every run of samples a little longer than ``gap`` holds ink
-    span = np.clip(np.floor(gap * (GRID_SAMPLES - 1) / length[:, 0]).astype(int) + 1, 1, GRID_SAMPLES)
-    inked = np.pad(np.cumsum(on, axis=1), ((0, 0), (1, 0)))
-    rows = np.arange(GRID_SAMPLES + 1)[None, :]
-    later = np.minimum(rows + span[:, None], GRID_SAMPLES)
-    held = np.take_along_axis(inked, later, axis=1) - inked > 0
-    unbroken = (held | (later == GRID_SAMPLES) & (rows + span[:, None] > GRID_SAMPLES)).all(1)
-    off = beside * (ends - starts)[:, ::-1] * [-1, 1] / length
-    a, b = (starts, (starts + ends) / 2) if on_table < 0 else ((starts + ends) / 2, ends)
-    around = np.minimum(_inked_along(near, a + off, b + off).mean(1), _inked_along(near, a - off, b - off).mean(1))
-    return (on.mean(1) >= GRID_INKED) & unbroken & (around <= GRID_BESIDE)
-
-
-def board_squares(img: np.ndarray, quads: list[np.ndarray]) -> list[bool]:
-    """Which "cards" are a board's squares (see GRID_REACH): thin dark lines run unbroken along their
-    sides or across them and on beyond them, both ways at right angles (a row of cards touching has
-    its top and bottom edges run on)."""
-    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    shrunk: dict[int, np.ndarray] = {}  # the photo's grey shrunk by each whole factor the cards ask for
-    out = []
-    for quad in quads:
-        q = np.float64(quad)
-        n = max(1, int(_sides(q)[0] / GRID_SIDE))  # a whole factor: the quickest
-        if n not in shrunk:
-            shrunk[n] = cv2.resize(gray, (gray.shape[1] // n, gray.shape[0] // n), interpolation=cv2.INTER_AREA)
-        out.append(_on_grid(shrunk[n], q / n))
-    return out
-
-
-def _sides(quad: np.ndarray) -> tuple[float, float]:
-    """A quadrilateral's long and short side, each the mean of two opposite sides."""
-    a, b = side_pairs(quad)
-    return max(a, b) / 2, min(a, b) / 2
-
-
-def _on_grid(gray: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether the card at ``quad`` (pixels of ``gray``) is a board's squares."""
-    long, short = _sides(quad)
-    half = (0.75 + GRID_REACH) * long + 2
-    x0, y0 = (max(0, int(v - half)) for v in quad.mean(0))
-    x1, y1 = (int(v + half) for v in quad.mean(0))
-    gray, q = gray[y0:y1, x0:x1], quad - [x0, y0]
-    k = max(3, int(0.12 * short) | 1)  # wider than a grid line, narrower than a square
-    ink = (cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, np.ones((k, k), np.uint8)) > GRID_CONTRAST).astype(np.uint8)
-    tol = max(1, round(GRID_TOL * long))
-    near = cv2.dilate(ink, np.ones((2 * tol + 1, 2 * tol + 1), np.uint8))
-    grown = q.mean(0) + (q - q.mean(0)) * 1.15
-    segments = [(q[i], q[(i + 1) % 4]) for i in range(4)]  # its sides, and lines of ink across it
-    # Lines are sought where they cross the card and a little beyond (the quicker), then followed on.
-    c, near_card = np.round(q.mean(0)).astype(int), int(1.25 * long)
-    hx, hy = max(0, c[0] - near_card), max(0, c[1] - near_card)
-    lines = cv2.HoughLines(ink[hy : c[1] + near_card, hx : c[0] + near_card], 1, np.pi / 180, int(long))
-    tried: list[tuple[float, float]] = []
-    for rho, theta in [] if lines is None else lines.reshape(-1, 2):
-        if len(tried) == GRID_HOUGH:
-            break
-        if any(abs(rho - r) < 4 and abs(theta - t) < 0.04 for r, t in tried):
-            continue  # the same line again
-        tried.append((rho, theta))
-        n = np.array([np.cos(theta), np.sin(theta)])
-        u = np.array([-n[1], n[0]])
-        rho = rho + n @ [hx, hy]
-        ts = []
-        for i in range(4):
-            a, b = grown[i], grown[(i + 1) % 4]
-            da, db = a @ n - rho, b @ n - rho
-            if da * db < 0:
-                ts.append(float((a + (b - a) * (da / (da - db))) @ u))
-        if len(ts) == 2 and abs(ts[1] - ts[0]) >= 0.8 * short:
-            segments.append((n * rho + min(ts) * u, n * rho + max(ts) * u))
-    starts, ends = np.array([s for s, _ in segments]), np.array([e for _, e in segments])
-    u = (ends - starts) / np.linalg.norm(ends - starts, axis=1, keepdims=True)
-    reach = GRID_REACH * long * u
-    gap, beside = max(2.0, GRID_GAP * long), 2 * tol + k // 2 + 1  # just clear of a line found within tol
-    runs = _grid_lines(near, starts - reach, ends, gap, beside, -1) | _grid_lines(
-        near, starts, ends + reach, gap, beside, 1
-    )
-    angles: list[tuple[float, float]] = []
-    for i in np.flatnonzero(runs):
-        a = float(np.arctan2(u[i, 1], u[i, 0]) % np.pi)
-        offset = float((starts[i] - q.mean(0)) @ [-np.sin(a), np.cos(a)])  # how far it passes from the centre
-        # one line: a board's lines are a square apart, a thick stripe's two edges are not
-        if all(abs((a - b + np.pi / 2) % np.pi - np.pi / 2) > 0.07 or abs(offset - o) > 0.2 * short for b, o in angles):
-            angles.append((a, offset))
-    if len(angles) < GRID_LINES_MET:
-        return False
-    turns = [abs((a - angles[0][0] + np.pi / 2) % np.pi - np.pi / 2) for a, _ in angles]
-    return any(t > np.pi / 2 - 0.14 for t in turns)
-
-
 def _letter_card(read: Read) -> bool:
     """A card that is a letter card of the deck beyond doubt (see LETTER_SURE)."""
     return not read.no_index and read.face != WILD and read.letter >= LETTER_SURE
@@ -724,11 +600,9 @@ def read_photo(
         raise no_letter_cards(source)  # playing cards, dominoes, a board
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     votes = second_opinions(reads, ocr)
-    board = any(board_squares(img, [r.quad for r in reads]))  # the finder took a board's squares for cards
     cards = []
     for i, read in enumerate(reads):
         conf, flagged = checked(read, votes.get(i))
-        flagged = flagged or board  # any card may be another of its squares
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
         cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged))
     notes = []

@@ -10,9 +10,6 @@ import pytest
 
 from vision import NoCardsFound, read_photo
 from vision.decoys import KINDS, render_decoy
-from vision.detect import find_cards
-from vision.read import board_squares
-from vision.render import render_varied
 
 from test_vision_bad_input import run_cli
 
@@ -46,17 +43,6 @@ def test_a_board_whose_squares_join_into_heap_shaped_blobs_is_no_heap() -> None:
     # grid (long lines at right angles), so it is no heap, and the photo has no letter cards.
     with pytest.raises(NoCardsFound, match="no letter cards found"):
         read_photo(render_decoy("board", 93_036, held_out=True), "quiddler")
-
-
-def test_a_boards_squares_taken_for_cards_are_known_by_its_lines_running_on() -> None:
-    # On this held-out board the finder takes three squares (and runs of them) for cards; the board's
-    # thin lines run on past them both ways, as nothing printed runs on past a real card's edge. On a
-    # photo of a held-out deck no card is a board's square. (Where one is, every card is flagged.)
-    board = render_decoy("board", 93_073, held_out=True)
-    assert sum(board_squares(board, find_cards(board).quads)) >= 3
-    words = render_varied("word-thief", 20_073, held_out=True).image
-    quads = find_cards(words).quads
-    assert len(quads) == 9 and not any(board_squares(words, quads))
 
 
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "playing-cards"])
