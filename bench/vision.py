@@ -41,7 +41,7 @@ from vision.glyphs import card_parts  # noqa: E402
 from vision.ocr import LETTERS, backend, prepare, tessdata_dir  # noqa: E402
 from vision.model import model  # noqa: E402
 from vision.read import PhotoReading, read_photo, warp_card  # noqa: E402
-from vision.render import HELD_OUT_TABLES, RenderedPhoto, render_varied  # noqa: E402
+from vision.render import HELD_OUT_TABLES, RenderedPhoto, matched, render_varied  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
 SYMMETRIC = set("HINOSXZ*")  # look the same turned round: orientation is not scored
@@ -62,17 +62,13 @@ def score_photo(truth: dict, reading: PhotoReading) -> Counter[str]:
     matches none is a piece of a card cut in two when it lies on a true card, else a false card."""
     out: Counter[str] = Counter()
     cards = reading.cards
-    taken: dict[int, int] = {}
+    taken = matched(truth, [c.corners for c in cards])
     for i, t in enumerate(truth["cards"]):
         out["cards"] += 1
         width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
-        j = next(
-            (j for j, c in enumerate(cards) if j not in taken.values() and _near(c.corners, t["corners"], width)), None
-        )
-        if j is None:
+        if i not in taken:
             continue
-        taken[i] = j
-        c = cards[j]
+        c = cards[taken[i]]
         out["found"] += 1
         out["face"] += c.face == t["face"]
         out["value"] += c.value == t["value"]

@@ -36,7 +36,7 @@ from vision.read import (  # noqa: E402
     checked,
     second_opinions,
 )
-from vision.render import render_varied  # noqa: E402
+from vision.render import matched, render_varied  # noqa: E402
 
 GAMES = ("word-thief", "quiddler", "words-and-points")
 SEED0 = 9_000_000  # the training script draws from 7 000 000 to 8 100 000; the benches stay under 1 000 000
@@ -67,21 +67,10 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
         for r in (_two_cards(reader, photo.image, read) if read.no_index else [read])
     ]
     votes = second_opinions(reads, backend(), sure=1.01)
-    out, taken = [], set()
-    for t in photo.truth["cards"]:
+    out = []
+    for i, j in sorted(matched(photo.truth, [r.quad for r in reads]).items()):
+        t = photo.truth["cards"][i]
         width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
-        centre = np.mean(t["corners"], 0)
-        j = next(
-            (
-                j
-                for j, r in enumerate(reads)
-                if j not in taken and np.linalg.norm(r.quad.mean(0) - centre) < 0.3 * width
-            ),
-            None,
-        )
-        if j is None:
-            continue
-        taken.add(j)
         r = reads[j]
         right = (r.face, reader.deck.values[r.face], r.suit) == (t["face"], t["value"], t["suit"])
         turned = t["face"] not in SYMMETRIC and np.linalg.norm(r.quad[0] - t["corners"][0]) > 0.3 * width

@@ -53,6 +53,25 @@ class RenderedPhoto:
     table: str = ""  # the surface the cards lie on (a kind of ALL_TABLES or HELD_OUT_TABLES)
 
 
+def matched(truth: dict, quads: list) -> dict[int, int]:
+    """Truth card index -> index of the found quad lying on it (centres less than 0.3 of the card's
+    width apart), the closest pairs first: a spread hand's cards lie a third of a card apart or
+    less, and a card not found must not shift its neighbours' reads onto it."""
+    pairs = []
+    for i, t in enumerate(truth["cards"]):
+        width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
+        centre = np.mean(t["corners"], 0)
+        for j, q in enumerate(quads):
+            d = float(np.linalg.norm(np.mean(q, 0) - centre))
+            if d < 0.3 * width:
+                pairs.append((d, i, j))
+    out: dict[int, int] = {}
+    for _, i, j in sorted(pairs):
+        if i not in out and j not in out.values():
+            out[i] = j
+    return out
+
+
 def _table(kind: str, rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     w, h = size
     sw, sh = w // 4, h // 4
