@@ -45,6 +45,9 @@ DOUBTFUL_SPLAY = 15.0
 DOUBTFUL_CARD = 0.9
 # A hand of the cues holding no core of the net's stands where the net's card mask covers this share of it.
 CARDED = 0.8
+# Any hand of the cues is one only where the net's card mask covers this share of it (on renders of training
+# designs: 0.74-0.98 of real hands; 0-0.06 of "hands" read into a checked cloth's squares, as large as the photo).
+HAND_CARDED = 0.5
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -987,18 +990,11 @@ def _agreed(
     agree with; one larger than the net knows cards stands alone. A hand or card of the cues far
     smaller than the net's cards is none."""
 
-    def inside(quads: list[np.ndarray]) -> np.ndarray:
-        out = np.zeros_like(cores)
-        for q in quads:
-            cv2.fillConvexPoly(out, np.round(q * scale).astype(np.int32), 1)
-        return out
-
     def cored(quads: list[np.ndarray]) -> bool:
-        return bool(cv2.countNonZero(inside(quads) & cores))
+        return bool(cv2.countNonZero(_inside(quads, scale, cores.shape) & cores))
 
     def carded(quads: list[np.ndarray]) -> bool:
-        where = inside(quads)
-        return cv2.countNonZero(where & card) >= CARDED * cv2.countNonZero(where)
+        return _card_share(quads, card, scale) >= CARDED
 
     # One deck lies on the table: cards of the cues far smaller than the net's are pieces of a card
     # (a "hand" fanned out of a card's round art, a corner cut off by a stripe).
@@ -1027,6 +1023,31 @@ def _agreed(
         elif cored([c.quad]) and _median_area([c.quad]) >= least and all(_overlap(c.quad, o.quad) < 0.25 for o in out):
             out.append(c)
     return out
+
+
+def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:
+    """The union of ``quads`` (photo pixels) as a 0/1 mask at ``scale``, ``shape`` big."""
+    out = np.zeros(shape[:2], np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(out, np.round(q * scale).astype(np.int32), 1)
+    return out
+
+
+def _card_share(quads: list[np.ndarray], card: np.ndarray, scale: float) -> float:
+    """The share of the union of ``quads`` (photo pixels) that the net's ``card`` mask (0/1 at ``scale``) covers."""
+    where = _inside(quads, scale, card.shape)
+    return cv2.countNonZero(where & card) / max(1, cv2.countNonZero(where))
+
+
+def _carded_hands(cands: list[Candidate], card: np.ndarray, scale: float) -> list[Candidate]:
+    """The candidates less the hands the net's ``card`` mask does not cover (HAND_CARDED): a checked
+    cloth's squares read as a spread of cards as large as the photo, which would beat the real hand."""
+    table = {
+        group
+        for group in {c.group for c in cands if c.hand}
+        if _card_share([c.quad for c in cands if c.hand and c.group == group], card, scale) < HAND_CARDED
+    }
+    return [c for c in cands if not (c.hand and c.group in table)]
 
 
 def _too_big(quad: np.ndarray, width: float) -> bool:
@@ -1058,7 +1079,7 @@ def find_cards(img: np.ndarray) -> Detected:
     # sliver of a letter would read as a sure card, an empty one as a blank.
     rim = [_at_rim(cand.quad * scale, cores.shape) for cand in cands + net]  # cores: at work scale
     cut = [cand for cand, at in zip(cands + net, rim) if at]
-    chosen = _choose([cand for cand, at in zip(cands, rim) if not at], edges, paper, scale)
+    chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [

@@ -318,11 +318,33 @@ def fan_cards(
     # one long ragged run: its runs are then those that turn by no more than a few degrees.
     closed = cv2.morphologyEx(blob, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
     outline = max(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
-    for mask, edge, ragged in ((closed, outline, True), (blob, contour, False)):
-        quads, shown = _fan_from_runs(img, mask, edge, scale, _straight_runs(edge, ragged), blob)
+    for mask, edge, runs in (
+        (closed, outline, _straight_runs(outline, ragged=True)),
+        (blob, contour, _straight_runs(contour)),
+        (closed, outline, _hull_runs(closed, outline)),
+    ):
+        quads, shown = _fan_from_runs(img, mask, edge, scale, runs, blob)
         if quads:
             return quads, shown
     return [], []
+
+
+def _hull_runs(mask: np.ndarray, contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The sides of the outline's convex hull that the ``mask`` runs along, longest first: a side whose
+    mask is eaten into (a shadow, a frame or ink near the card's edge notching it) still spans its
+    card's edge from end to end. The chord across a fan's open bottom has no mask along it."""
+    hull = cv2.approxPolyDP(cv2.convexHull(contour), 1.5, True).reshape(-1, 2).astype(np.float32)
+    centre = hull.mean(0)
+    t = np.linspace(0.1, 0.9, 9)[:, None]
+    runs = []
+    for a, b in zip(hull, np.roll(hull, -1, axis=0)):
+        pts = a + t * (b - a)
+        inward = pts + 3 * (centre - pts) / np.maximum(np.linalg.norm(centre - pts, axis=1, keepdims=True), 1e-6)
+        xs = np.clip(np.round(inward[:, 0]).astype(int), 0, mask.shape[1] - 1)
+        ys = np.clip(np.round(inward[:, 1]).astype(int), 0, mask.shape[0] - 1)
+        if (mask[ys, xs] > 0).mean() >= 0.7:
+            runs.append((a, b))
+    return sorted(runs, key=lambda r: -float(np.linalg.norm(r[1] - r[0])))
 
 
 def _off_blob(quads: list[np.ndarray], blob: np.ndarray, scale: float) -> tuple[float, float]:
