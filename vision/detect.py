@@ -48,6 +48,12 @@ CARDED = 0.8
 # Any hand of the cues is one only where the net's card mask covers this share of it (on renders of training
 # designs: 0.74-0.98 of real hands; 0-0.06 of "hands" read into a checked cloth's squares, as large as the photo).
 HAND_CARDED = 0.5
+# A blob of card stock whose short side is more than TALLEST of the deck's cards long (the net's cards' long
+# side), and that the net's card mask mostly leaves out, is no row, hand, fan or pair of touching rows (at most
+# 1.5 and 2.3 cards tall): it is the table, a cloth's pale ground joined into one blob. On training renders: the
+# cloths' blobs 3.2-5.4 cards tall, under 0.3 of them card to the net; the cards' own blobs 1.2 cards tall at most;
+# a close-up card (the net's "cards" its print) 3.5-4.7 of those, 0.74-1 card to the net.
+TALLEST = 3.0
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -419,12 +425,18 @@ class Candidate(NamedTuple):
 
 
 def _stock_cards(
-    img: np.ndarray, mask: np.ndarray, scale: float, where: np.ndarray | None = None, seams_alone: bool = True
+    img: np.ndarray,
+    mask: np.ndarray,
+    scale: float,
+    where: np.ndarray | None = None,
+    seams_alone: bool = True,
+    deck: tuple[float, np.ndarray] | None = None,
 ) -> tuple[list[Candidate], list[np.ndarray], int]:
     """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
     the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
-    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at; a spread
-    is found by its seams alone only with ``seams_alone`` (see split_blob)."""
+    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at, and with
+    the ``deck``'s card long side and the net's card mask (work scale; when known), none that is the
+    table (see TALLEST); a spread is found by its seams alone only with ``seams_alone`` (see split_blob)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
     queue = []
@@ -443,6 +455,8 @@ def _stock_cards(
         x, y, bw, bh = cv2.boundingRect(contour)
         at_edge = x <= 1 or y <= 1 or x + bw >= mask.shape[1] - 1 or y + bh >= mask.shape[0] - 1
         quad = fit_quad(contour)
+        if deck and _table_blob(blob, quad, *deck):
+            continue
         cards, visible = split_blob(img, blob, scale, quad / scale, seams_alone) if _fits(blob, quad) else ([], [])
         if len(cards) <= 1:  # a small fan can look nearly four-sided, like one slanted card
             fan, fan_shown = fan_cards(img, blob, contour, scale)
@@ -462,6 +476,14 @@ def _stock_cards(
         if not parts and not at_edge:
             outlines.append(contour.reshape(-1, 2))
     return found, outlines, cut_off
+
+
+def _table_blob(blob: np.ndarray, quad: np.ndarray, card_long: float, net_mask: np.ndarray) -> bool:
+    """The blob (work scale, 255 on it; ``quad`` its corners) is the table: TALLEST cards of the deck tall
+    (``card_long``: their long side) and mostly no card to the net (``net_mask``: 1 on card)."""
+    if min(_side_pairs(quad)) / 2 <= TALLEST * card_long:
+        return False
+    return 2 * cv2.countNonZero(blob & net_mask) < cv2.countNonZero(blob)
 
 
 def _region_cards(edges: np.ndarray, min_area: float, scale: float, where: np.ndarray | None = None) -> list[Candidate]:
@@ -720,27 +742,30 @@ def cues(
     scale: float,
     where: np.ndarray | None = None,
     net_mask: np.ndarray | None = None,
+    card_long: float | None = None,
 ) -> Cues:
     """Candidate cards of a BGR photo (``small``: at work scale) from three cues: blobs of card stock
     against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim stopped
     by edges leaves), on other tables also the outlines' blobs holding card stock (a card whose art
     reaches across it), and the regions that edges enclose; hands also in the finder net's card mask
     ``net_mask`` (0 or 1, work scale; when given). Only blobs and regions reaching into the
-    work-scale mask ``where`` (when given) are looked at."""
+    work-scale mask ``where`` (when given) are looked at; with the deck's ``card_long`` side (work
+    pixels; when known) and ``net_mask``, no blob that is the table (see TALLEST)."""
     c = cardness(small)
     pale = pale_table(c)
     mask = outlined_mask(small) if pale else card_mask(small, c)
-    stock, outlines, cut_blobs = _stock_cards(img, mask, scale, where)
+    deck = (card_long, net_mask) if card_long and net_mask is not None else None
+    stock, outlines, cut_blobs = _stock_cards(img, mask, scale, where, deck=deck)
     if not pale:
         outlined = outlined_mask(small)
-        stock += _stock_cards(img, _holding(outlined, mask), scale, where)[0]
+        stock += _stock_cards(img, _holding(outlined, mask), scale, where, deck=deck)[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
-        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where)[0] if c.hand]
+        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where, deck=deck)[0] if c.hand]
     if net_mask is not None:
         # A hand in the finder net's card mask, which it learnt on every kind of table: it parts a
         # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
-        stock += [c for c in _stock_cards(img, net_mask * 255, scale, where, seams_alone=False)[0] if c.hand]
+        stock += [c for c in _stock_cards(img, net_mask * 255, scale, where, False, deck)[0] if c.hand]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
@@ -1071,7 +1096,10 @@ def find_cards(img: np.ndarray) -> Detected:
     # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
     if unexplained.any():
         small, scale = work_image(img)
-        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, None if not net else unexplained, card)
+        # One deck lies on the table: the net's cards give its size, when it found a few.
+        card_long = float(np.median([max(_side_pairs(n.quad)) / 2 for n in net])) * scale if len(net) >= 3 else None
+        where = None if not net else unexplained
+        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, where, card, card_long)
     else:
         edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a

@@ -86,10 +86,10 @@ def test_separated_cards_are_never_a_heap() -> None:
     assert len(found.quads) == len(photo.truth["cards"])
 
 
-def _held_out(game: str, seed: int, table: str, size: tuple[int, int] = (1920, 1080)):
+def _held_out(game: str, seed: int, table: str, size: tuple[int, int] = (1920, 1080), harsh: bool = False):
     """A photo of a deck in a random held-out design on one of the held-out tables."""
     design = random_design(game, random.Random(seed), held_out=True)
-    return render_photo(game, seed, design=design, table=table, size=size)
+    return render_photo(game, seed, design=design, table=table, size=size, harsh=harsh)
 
 
 @pytest.mark.parametrize(
@@ -104,6 +104,18 @@ def test_cards_on_a_striped_or_checked_cloth_are_all_found(game: str, seed: int,
     assert len(found.quads) == len(photo.truth["cards"])
     assert max(_matched(photo.truth, found.quads)) < 0.3  # each where its card lies (corners are rougher here)
     assert found.heaps == 0
+
+
+@pytest.mark.parametrize("game", ["quiddler", "word-thief"])
+def test_a_cloth_joined_into_one_blob_is_no_card_cut_off(game: str) -> None:
+    # Harsh light on a striped cloth: its pale bands join into one blob of "card stock" as large as
+    # the photo, which reaches the photo's edge and could not be cut into cards: it was counted as
+    # cards the photo's edge cuts, and the player was told to step back though every card was whole.
+    photo = _held_out(game, 1709, "striped-cloth", harsh=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.35
+    assert found.cut_off == 0
 
 
 @pytest.mark.parametrize(
