@@ -54,6 +54,10 @@ HAND_CARDED = 0.5
 # cloths' blobs 3.2-5.4 cards tall, under 0.3 of them card to the net; the cards' own blobs 1.2 cards tall at most;
 # a close-up card (the net's "cards" its print) 3.5-4.7 of those, 0.74-1 card to the net.
 TALLEST = 3.0
+# Cards narrower than CLOSER of the photo's width (the net learnt cards of 7-10%; a photo of words
+# shows them at 6.9% and more) are looked at again in a part of the photo where they are CLOSE_WIDTH.
+CLOSER = 0.055
+CLOSE_WIDTH = 0.085
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -1088,6 +1092,44 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def find_cards(img: np.ndarray) -> Detected:
+    """The cards in a BGR photo (see `_found`); where they are far smaller than the finder's net learnt
+    cards (a whole deck laid out to be taught, a photo taken from afar), found again in the part of the
+    photo they lie in, shown to the net as if taken closer. The photo's rim is the first look's."""
+    found = _found(img)
+    box = _closer(img.shape, found.quads)
+    if box is None:
+        return found
+    closer = _found(img[box])
+    shift = np.float32([box[1].start, box[0].start])
+    return Detected(
+        [q + shift for q in closer.quads],
+        closer.shown,
+        closer.heaps,
+        found.cut_off,
+        tuple(o + shift for o in closer.heap_outlines),
+    )
+
+
+def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, slice] | None:
+    """Rows and columns of the photo (of ``shape``) to look at again, so that its cards (``quads``) are
+    CLOSE_WIDTH of its width: all the cards and two cards' widths round them. None where the cards are
+    not under CLOSER of the photo's width (nor three cards to tell: one may be a piece of a hand), or
+    the part would not be much narrower than the photo."""
+    if len(quads) < 3:
+        return None
+    width = float(np.median([min(_side_pairs(q)) / 2 for q in quads]))
+    if width >= CLOSER * shape[1]:
+        return None
+    points = np.concatenate(quads)
+    (x0, y0), (x1, y1) = points.min(0) - 2 * width, points.max(0) + 2 * width  # a card missed at the edge
+    wide = max(x1 - x0, width / CLOSE_WIDTH)
+    if wide > 0.75 * shape[1]:
+        return None
+    x0 = float(np.clip((x0 + x1 - wide) / 2, 0, shape[1] - wide))
+    return slice(max(0, int(y0)), min(shape[0], int(np.ceil(y1)))), slice(int(x0), int(np.ceil(x0 + wide)))
+
+
+def _found(img: np.ndarray) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
