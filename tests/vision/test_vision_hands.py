@@ -124,6 +124,13 @@ def _each_card_once(quads: list[np.ndarray], cards: list[np.ndarray]) -> None:
     assert len(set(nearest)) == len(nearest) == len(cards)
 
 
+def test_fan_upside_down_read_whole() -> None:
+    # Two cues read the fan: one from a blob that the slits between its cards cut short (three cards), the
+    # other whole; the part matches the finder net's card mask worse and gives way to the whole hand.
+    image, cards = _hand(1427, fan=True, turned=True)
+    _each_card_once(find_cards(image).quads, cards)
+
+
 def test_fan_on_linen() -> None:
     # The fan's outline against the cloth is ragged (its sides notched): its convex hull's sides are
     # the outer cards' edges.
