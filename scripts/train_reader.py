@@ -274,16 +274,16 @@ def _negative(rng: random.Random) -> tuple[Image.Image, bool]:
     what = rng.random()
     fonts = TRAIN_FONTS["sans"] + TRAIN_FONTS["serif"] + [p for f in families(False).values() for p in f]
     if what < 0.3:
-        return decoys.playing_card(
-            rng.choice(decoys.RANKS), rng.choice("shdc"), rng.choice(fonts), rng.randrange(99)
-        ), True
-    if what < 0.45:
+        card = decoys.playing_card(rng.choice(decoys.RANKS), rng.choice("shdc"), rng.choice(fonts), rng.randrange(99))
+        return (_skewed(card, rng) if rng.random() < 0.3 else card), True
+    if what < 0.42:
         return decoys.domino(rng.randint(0, 6), rng.randint(0, 6), rng.random() < 0.5), True
-    if what < 0.6:
+    if what < 0.62:
         board = decoys.board(rng)
-        s = rng.randint(60, 200)
+        s = rng.randint(60, 240)
         x, y = rng.randrange(board.width - s), rng.randrange(board.height - int(1.4 * s))
-        return board.crop((x, y, x + s, y + int(1.4 * s))), True
+        crop = board.crop((x, y, x + s, y + int(1.4 * s)))
+        return (_skewed(crop, rng) if rng.random() < 0.5 else crop), True
     if what < 0.7:
         return _table_rgba(rng, 250, 350), True
     # A piece of a letter card whose top-left is no index corner: its middle, a half, two halves.
@@ -297,6 +297,22 @@ def _negative(rng: random.Random) -> tuple[Image.Image, bool]:
     y0 = rng.uniform(0.3, 0.5) * h if x0 == 0 else rng.uniform(0, 0.2) * h
     piece = card.crop((int(x0), int(y0), int(x0 + rng.uniform(0.35, 0.6) * w), int(y0 + rng.uniform(0.5, 0.8) * h)))
     return piece.resize((250, int(250 * h / w))), False
+
+
+def _skewed(item: Image.Image, rng: random.Random) -> Image.Image:
+    """What a quad of no card's shape holds (the finder's quad across a board's squares or a playing
+    card's corner): a quadrilateral of ``item``, each corner moved in by up to 45% of its side either
+    way, warped to a card's rectangle. Upright letter cards never look so sheared."""
+    w, h = item.size
+    src = np.float32(
+        [
+            [(sx + (1 - 2 * sx) * rng.uniform(0, 0.45)) * w, (sy + (1 - 2 * sy) * rng.uniform(0, 0.45)) * h]
+            for sx, sy in ((0, 0), (1, 0), (1, 1), (0, 1))
+        ]
+    )
+    dst = np.float32([[0, 0], [250, 0], [250, 350], [0, 350]])
+    warped = cv2.warpPerspective(np.asarray(item), cv2.getPerspectiveTransform(src, dst), (250, 350))
+    return Image.fromarray(warped).convert("RGBA")
 
 
 def stone_samples(seed: int) -> list[tuple]:
