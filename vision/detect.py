@@ -38,6 +38,7 @@ SLIVER = 0.85
 SURE_CORE = 0.95  # the finder net's peak of a card's core it is sure of (most cards': 0.99-1)
 PRINTED = 0.01  # the least share of a card (its rim left out) that is ink
 SMALLEST = 0.55  # of the photo's typical card's area, the least of a card of the net (one deck, one size)
+BLANK_AREA = (0.85, 1.2)  # of the typical card's area, a blank's grown out of a patch the net was unsure of
 # A net card whose opposite sides splay more than DOUBTFUL_SPLAY degrees and whose card probability is
 # under DOUBTFUL_CARD (on average) is no card of the net's (on training renders: none of 889 cards;
 # 8 of the 17 patches of veined stone the tests above leave).
@@ -893,6 +894,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
     depth = cv2.distanceTransform((seeds > 0).astype(np.uint8), cv2.DIST_L2, 5)  # half a core's width, at most
     found: list[tuple[Candidate, float]] = []
     table: list[np.ndarray] = []  # what the net took for cards that is table (work pixels)
+    unsure: list[np.ndarray] = []  # of those, the ones with no print that it was unsure of (photo pixels)
     for i in np.flatnonzero(keep):
         x, y, w, h, n = stats[i]
         # A card reaches CORE / (1 - 2 CORE) of its core's width beyond it (0.28): card pixels further
@@ -919,6 +921,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             if not (sure or _printed(img, quad / s)):
                 table.append(quad)
+                unsure.append(quad / s)
                 continue
             fitted = _refined(img, quad / s, 1.5 / s)
             # Sides splayed as no card's are, round a patch the net half believes is card: a patch of
@@ -931,10 +934,28 @@ def _net_cards(img: np.ndarray) -> NetFound:
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
     cards = [c for c, a in found if a >= SMALLEST * typical]
     table += [c.quad * s for c, a in found if a < SMALLEST * typical]
+    for quad in unsure:
+        stone = _blank(img, quad, typical / s**2)
+        if stone is not None:
+            cards.append(Candidate(_short_side_first(stone), 1.0, False))
+            table = [t for t in table if not np.array_equal(t, quad * s)]
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
     unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off, card)
+
+
+def _blank(img: np.ndarray, quad: np.ndarray, typical: float) -> np.ndarray | None:
+    """A blank card or stone in a patch the net was unsure of and that shows no print (``quad``,
+    photo pixels): its card mask stops short of a blank's edges, so the patch is grown out to the
+    strongest change of colour round it; a blank where that is one of the deck's cards, its size
+    (``typical`` area, photo pixels) and shape. A patch of stone or cloth grows to no such card."""
+    short = min(_side_pairs(quad)) / 2
+    grown = _sharpened(img, _grown(quad, 0.15 * short), 0.2 * short)
+    area = abs(cv2.contourArea(grown))
+    if BLANK_AREA[0] * typical <= area <= BLANK_AREA[1] * typical and _shape(grown) == 1 and _splay(grown) <= SPLAY:
+        return grown
+    return None
 
 
 def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) -> tuple[slice, slice]:
