@@ -439,13 +439,15 @@ def _stock_cards(
     scale: float,
     where: np.ndarray | None = None,
     seams_alone: bool = True,
-    deck: tuple[float, np.ndarray] | None = None,
+    card_long: float | None = None,
+    net_mask: np.ndarray | None = None,
 ) -> tuple[list[Candidate], list[np.ndarray], int]:
     """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
     the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
-    the photo's edge cuts. Only blobs reaching into ``where`` (when given) are looked at, and with
-    the ``deck``'s card long side and the net's card mask (work scale; when known), none that is the
-    table (see TALLEST); a spread is found by its seams alone only with ``seams_alone`` (see split_blob)."""
+    the photo's edge cuts (with the net's card mask ``net_mask``, work scale, 1 on card: only those
+    mostly card to it, not a cloth's band). Only blobs reaching into ``where`` (when given) are looked
+    at, and with the deck's ``card_long`` side (when known) none that is the table (see TALLEST); a
+    spread is found by its seams alone only with ``seams_alone`` (see split_blob)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
     queue = []
@@ -464,7 +466,7 @@ def _stock_cards(
         x, y, bw, bh = cv2.boundingRect(contour)
         at_edge = x <= 1 or y <= 1 or x + bw >= mask.shape[1] - 1 or y + bh >= mask.shape[0] - 1
         quad = fit_quad(contour)
-        if deck and _table_blob(blob, quad, *deck):
+        if card_long and net_mask is not None and _table_blob(blob, quad, card_long, net_mask):
             continue
         cards, visible = split_blob(img, blob, scale, quad / scale, seams_alone) if _fits(blob, quad) else ([], [])
         if len(cards) <= 1:  # a small fan can look nearly four-sided, like one slanted card
@@ -481,7 +483,7 @@ def _stock_cards(
             cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             queue.append((part, max(cs, key=cv2.contourArea), False))
         # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
-        cut_off += not parts and at_edge
+        cut_off += not parts and at_edge and (net_mask is None or _carded(blob, net_mask))
         if not parts and not at_edge:
             outlines.append(contour.reshape(-1, 2))
     return found, outlines, cut_off
@@ -490,9 +492,12 @@ def _stock_cards(
 def _table_blob(blob: np.ndarray, quad: np.ndarray, card_long: float, net_mask: np.ndarray) -> bool:
     """The blob (work scale, 255 on it; ``quad`` its corners) is the table: TALLEST cards of the deck tall
     (``card_long``: their long side) and mostly no card to the net (``net_mask``: 1 on card)."""
-    if min(_side_pairs(quad)) / 2 <= TALLEST * card_long:
-        return False
-    return 2 * cv2.countNonZero(blob & net_mask) < cv2.countNonZero(blob)
+    return min(_side_pairs(quad)) / 2 > TALLEST * card_long and not _carded(blob, net_mask)
+
+
+def _carded(blob: np.ndarray, net_mask: np.ndarray) -> bool:
+    """The net's card mask (``net_mask``: 1 on card) covers at least half of the blob (255 on it)."""
+    return 2 * cv2.countNonZero(blob & net_mask) >= cv2.countNonZero(blob)
 
 
 def _region_cards(edges: np.ndarray, min_area: float, scale: float, where: np.ndarray | None = None) -> list[Candidate]:
@@ -763,18 +768,18 @@ def cues(
     c = cardness(small)
     pale = pale_table(c)
     mask = outlined_mask(small) if pale else card_mask(small, c)
-    deck = (card_long, net_mask) if card_long and net_mask is not None else None
-    stock, outlines, cut_blobs = _stock_cards(img, mask, scale, where, deck=deck)
+    cards_of = functools.partial(_stock_cards, img, scale=scale, where=where, card_long=card_long, net_mask=net_mask)
+    stock, outlines, cut_blobs = cards_of(mask)
     if not pale:
         outlined = outlined_mask(small)
-        stock += _stock_cards(img, _holding(outlined, mask), scale, where, deck=deck)[0]
+        stock += cards_of(_holding(outlined, mask))[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
-        stock += [c for c in _stock_cards(img, missed_by_stock(outlined, mask), scale, where, deck=deck)[0] if c.hand]
+        stock += [c for c in cards_of(missed_by_stock(outlined, mask))[0] if c.hand]
     if net_mask is not None:
         # A hand in the finder net's card mask, which it learnt on every kind of table: it parts a
         # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
-        stock += [c for c in _stock_cards(img, net_mask * 255, scale, where, False, deck)[0] if c.hand]
+        stock += [c for c in cards_of(net_mask * 255, seams_alone=False)[0] if c.hand]
     edges = colour_edges(small)
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
@@ -940,7 +945,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
             cards.append(Candidate(_short_side_first(stone), 1.0, False))
             table = [t for t in table if not np.array_equal(t, quad * s)]
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
-    unexplained, cut_off = _unexplained(mask, seeds > 0, [c.quad * s for c in cards], table)
+    unexplained, cut_off = _unexplained(mask, seeds > 0, dist, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off, card)
 
@@ -967,7 +972,7 @@ def _box(x: int, y: int, w: int, h: int, margin: int, shape: tuple[int, ...]) ->
 
 
 def _unexplained(
-    mask: np.ndarray, cored: np.ndarray, quads: list[np.ndarray], table: list[np.ndarray]
+    mask: np.ndarray, cored: np.ndarray, to_core: np.ndarray, quads: list[np.ndarray], table: list[np.ndarray]
 ) -> tuple[np.ndarray, int]:
     """Where the cues should look again (255, net pixels): the patches of the net's card ``mask`` that
     none of its cards (``quads``) nor the patches of table it took for cards (``table``) covers, at
@@ -977,11 +982,13 @@ def _unexplained(
     took for cards; and the cards whose opposite sides splay more than SKEW degrees, as no card's do in
     a photo: a side fitted to wood grain or to the midway line between touching cards, which the stock
     cue cuts at their seam. With no card found, all of the photo. Also how many cards the photo's rim
-    cuts: patches at the rim that no card covers, a quarter of a card or more, and blobs at the rim
-    that hold a core (the net's card may stop short of the rim)."""
+    cuts: patches at the rim that no card covers, a quarter of a card or more, and blobs that hold a
+    core and reach the rim within a card's width of one (``to_core``: each pixel's distance to the
+    nearest core; the net's card may stop short of the rim). A blob reaching the rim only further
+    off is a cloth's band the net joined to a card."""
     if not quads:
         return np.full_like(mask, 255), 0
-    blobs, blob_of, blob_stats, _ = cv2.connectedComponentsWithStats(mask)
+    blobs, blob_of = cv2.connectedComponents(mask)
     has_core = np.bincount(blob_of[cored], minlength=blobs) > 0
     covered = np.zeros_like(mask)
     for q in quads + table:
@@ -990,7 +997,11 @@ def _unexplained(
         mask & (1 - cv2.dilate(covered, np.ones((5, 5), np.uint8))), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
-    rim, blob_rim = _at_rims(stats, mask.shape), _at_rims(blob_stats, mask.shape)
+    rim = _at_rims(stats, mask.shape)
+    width = float(np.median([min(_side_pairs(q)) / 2 for q in quads]))
+    edge = np.zeros_like(mask, dtype=bool)
+    edge[:2], edge[-2:], edge[:, :2], edge[:, -2:] = True, True, True, True
+    blob_rim = np.bincount(blob_of[edge & (mask > 0) & (to_core <= width)], minlength=blobs) > 0
     area = stats[:, cv2.CC_STAT_AREA]
     typical = _median_area(quads)
     keep = (area >= UNEXPLAINED * typical) & ~rim

@@ -118,6 +118,30 @@ def test_a_cloth_joined_into_one_blob_is_no_card_cut_off(game: str) -> None:
     assert found.cut_off == 0
 
 
+@pytest.mark.parametrize("game, table", [("quiddler", "walnut"), ("word-thief", "walnut")])
+def test_a_card_the_photos_edge_cuts_is_counted_and_left_out(game: str, table: str) -> None:
+    # The photo cut through the middle of its first card: that card is left out and counted as cut by
+    # the photo's edge, the whole ones are found.
+    photo = _held_out(game, 1730, table, harsh=True)
+    x0 = round(float(np.mean(photo.truth["cards"][0]["corners"], 0)[0]))
+    whole = [t for t in photo.truth["cards"] if min(x for x, _ in t["corners"]) > x0 + 10]
+    found = find_cards(np.ascontiguousarray(photo.image[:, x0:]))
+    assert len(found.quads) == len(whole) > 0
+    assert found.cut_off >= 1
+
+
+@pytest.mark.parametrize("game, seed", [("quiddler", 1707), ("word-thief", 1710)])
+def test_a_tartans_bands_at_the_photos_edge_are_no_cards_cut_off(game: str, seed: int) -> None:
+    # Every card lies whole on a tartan cloth: its pale bands reaching the photo's edge were counted as
+    # cards the edge cuts (blobs of card stock the cues could not cut, bands of the net's card mask joined
+    # to a card far from the edge), and the player was told to step back.
+    photo = _held_out(game, seed, "tartan-cloth", harsh=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.35
+    assert found.cut_off == 0
+
+
 @pytest.mark.parametrize(
     "game, seed, table", [("word-thief", 731, "grey-laminate"), ("words-and-points", 735, "grey-laminate")]
 )
