@@ -22,6 +22,8 @@ OFF_BLOB = 0.2
 # most three quarters of OFF_BLOB off it (one found at the wrong proportions is a few of the hand's
 # cards turned about a wrong pivot, or a spread read as a fan).
 COVERED = 0.8
+# The proportions (high over wide) a fan's cards are tried at: poker cards', then a narrower and a wider deck's.
+RATIOS = (CARD_RATIO, 1.65, 1.2)
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
@@ -318,12 +320,14 @@ def fan_cards(
     # one long ragged run: its runs are then those that turn by no more than a few degrees.
     closed = cv2.morphologyEx(blob, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
     outline = max(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
-    for mask, edge, runs in (
-        (closed, outline, _straight_runs(outline, ragged=True)),
-        (blob, contour, _straight_runs(contour)),
-        (closed, outline, _hull_runs(closed, outline)),
+    for mask, edge, runs, ratios in (
+        (closed, outline, _straight_runs(outline, ragged=True), RATIOS),
+        (blob, contour, _straight_runs(contour), RATIOS),
+        # The hull's sides at poker proportions only: a patterned cloth's blob whose lines pass for indexes
+        # would otherwise be read at every deck's proportions again.
+        (closed, outline, _hull_runs(closed, outline), RATIOS[:1]),
     ):
-        quads, shown = _fan_from_runs(img, mask, edge, scale, runs, blob)
+        quads, shown = _fan_from_runs(img, mask, edge, scale, runs, blob, ratios)
         if quads:
             return quads, shown
     return [], []
@@ -365,6 +369,7 @@ def _fan_from_runs(
     scale: float,
     runs: list[tuple[np.ndarray, np.ndarray]],
     within: np.ndarray,
+    ratios: tuple[float, ...],
 ) -> tuple[list[np.ndarray], list[float]]:
     """The cards of a fan whose outline's straight ``runs`` are given, longest first (see fan_cards),
     covering the blob ``within`` (see OFF_BLOB)."""
@@ -396,7 +401,7 @@ def _fan_from_runs(
     # show a hand's indexes, a narrower deck's and a wider one's are tried (decks print 1.3-1.6 high
     # over wide, slanted by the camera). The top card's own width, from its found left edge to the
     # fan's side, then gives the pivot and the cards' reach again.
-    for ratio in (CARD_RATIO, 1.65, 1.2):
+    for ratio in ratios:
         card_w = card_h / ratio
         fan, indexed = _fan_pass(img, blob, scale, (tf, uf), (tl, ul), card_w, card_h)
         if fan is None:
