@@ -55,8 +55,8 @@ HAND_CARDED = 0.5
 # cloths' blobs 3.2-5.4 cards tall, under 0.3 of them card to the net; the cards' own blobs 1.2 cards tall at most;
 # a close-up card (the net's "cards" its print) 3.5-4.7 of those, 0.74-1 card to the net.
 TALLEST = 3.0
-# Cards narrower than CLOSER of the photo's width (the net learnt cards of 7-10%; a photo of words
-# shows them at 6.9% and more) are looked at again in a part of the photo where they are CLOSE_WIDTH.
+# Cards of a deck laid out to be taught narrower than CLOSER of the photo's width (the net learnt cards
+# of 7-10%) are looked at again in a part of the photo where they are CLOSE_WIDTH.
 CLOSER = 0.055
 CLOSE_WIDTH = 0.085
 # A hand whose cards match the patch of the net's card mask they lie on (intersection over union) by more than
@@ -1136,12 +1136,14 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
     return 0.8 < ratio < 1.25 and _overlap(a, b) > 0.85
 
 
-def find_cards(img: np.ndarray) -> Detected:
-    """The cards in a BGR photo (see `_found`); where they are far smaller than the finder's net learnt
-    cards (a whole deck laid out to be taught, a photo taken from afar), found again in the part of the
-    photo they lie in, shown to the net as if taken closer. The photo's rim is the first look's."""
+def find_cards(img: np.ndarray, layout: bool = False) -> Detected:
+    """The cards in a BGR photo (see `_found`). ``layout``: a whole deck laid out in rows to be taught;
+    where its cards are far smaller than the finder's net learnt cards, they are found again in the
+    part of the photo they lie in, shown to the net as if taken closer (the photo's rim is the first
+    look's). Not for photos of words: cards a little under CLOSER there were read worse closer (a
+    stone's inset taken for the card)."""
     found = _found(img)
-    box = _closer(img.shape, found.quads)
+    box = _closer(img.shape, found.quads) if layout else None
     if box is None:
         return found
     closer = _found(img[box])

@@ -160,7 +160,7 @@ def find_layout(images: list[np.ndarray]) -> list[Found]:
     """Every photo's cards, upright, in teaching order."""
     found: list[Found] = []
     for k, img in enumerate(images):
-        quads = [_upright(q) for q in _rejoin(find_cards(img).quads)]
+        quads = [_upright(q) for q in _rejoin(find_cards(img, layout=True).quads)]
         areas = [_area(q) for q in quads]
         median = float(np.median(areas)) if areas else 0.0
         for r, row in enumerate(group_rows(quads), 1):

@@ -203,7 +203,7 @@ def test_a_deck_laid_out_small_in_the_photo_is_looked_at_closer() -> None:
     # finder's net learnt. Shown to it as one whole photo, it found 8 of them.
     game = "word-thief"
     photo = render_deck(game, 98226, table="striped-cloth", design=random_design(game, random.Random(98226), True))
-    found = find_cards(photo.image).quads
+    found = find_cards(photo.image, layout=True).quads
     assert sum(e < 0.3 for e in _matched(photo.truth, found)) >= 28
     assert len(found) <= 31
 
