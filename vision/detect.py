@@ -899,7 +899,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
     depth = cv2.distanceTransform((seeds > 0).astype(np.uint8), cv2.DIST_L2, 5)  # half a core's width, at most
     found: list[tuple[Candidate, float]] = []
     table: list[np.ndarray] = []  # what the net took for cards that is table (work pixels)
-    unsure: list[np.ndarray] = []  # of those, the ones with no print that it was unsure of (photo pixels)
+    unsure: list[np.ndarray] = []  # patches with no print that it was unsure of: table, unless a blank (work pixels)
     for i in np.flatnonzero(keep):
         x, y, w, h, n = stats[i]
         # A card reaches CORE / (1 - 2 CORE) of its core's width beyond it (0.28): card pixels further
@@ -925,8 +925,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
         sure = float(core[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) >= SURE_CORE
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             if not (sure or _printed(img, quad / s)):
-                table.append(quad)
-                unsure.append(quad / s)
+                unsure.append(quad)
                 continue
             fitted = _refined(img, quad / s, 1.5 / s)
             # Sides splayed as no card's are, round a patch the net half believes is card: a patch of
@@ -940,10 +939,11 @@ def _net_cards(img: np.ndarray) -> NetFound:
     cards = [c for c, a in found if a >= SMALLEST * typical]
     table += [c.quad * s for c, a in found if a < SMALLEST * typical]
     for quad in unsure:
-        stone = _blank(img, quad, typical / s**2)
-        if stone is not None:
+        stone = _blank(img, quad / s, typical / s**2)
+        if stone is None:
+            table.append(quad)
+        else:
             cards.append(Candidate(_short_side_first(stone), 1.0, False))
-            table = [t for t in table if not np.array_equal(t, quad * s)]
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
     unexplained, cut_off = _unexplained(mask, seeds > 0, dist, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
