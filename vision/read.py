@@ -78,6 +78,9 @@ NO_INDEX = 0.5
 PATTERN_BLOBS = 12  # more blobs no card can be cut from than a table of heaps shows
 GRID_LINES = 0.85  # a blob whose ink is this much long straight lines, all at right angles, is a board's grid
 GRID_ALIGNED = 0.95  # ... the lines' agreement on one pair of right-angled directions (1: exactly)
+# ... the shortest of those lines, of the blob's shorter side: a run of squares joins into a blob two to
+# four squares across, and the grid shows inside it between two squares, a square's side long or less.
+GRID_REACH = 0.12
 
 
 @dataclass(frozen=True)
@@ -508,7 +511,7 @@ def printed_grid(img: np.ndarray, outline: np.ndarray) -> bool:
     if not ink.any():
         return False
     _, _, w, h = cv2.boundingRect(np.int32(np.round(outline)).reshape(-1, 1, 2))
-    reach = 0.25 * min(w, h)  # a grid line crosses a good part of the blob; a letter's stroke does not
+    reach = GRID_REACH * min(w, h)
     lines = cv2.HoughLinesP(ink * 255, 1, np.pi / 180, int(reach * 0.6), minLineLength=reach, maxLineGap=3)
     if lines is None:
         return False
