@@ -34,6 +34,7 @@ from vision.read import (  # noqa: E402
     Reader,
     _two_cards,
     checked,
+    outvoted,
     second_opinions,
 )
 from vision.render import matched, render_varied  # noqa: E402
@@ -71,10 +72,12 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
     for i, j in sorted(matched(photo.truth, [r.quad for r in reads]).items()):
         t = photo.truth["cards"][i]
         width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
-        r = reads[j]
+        r, vote = reads[j], votes.get(j)
+        if (swapped := outvoted(r, vote)) is not r:
+            r, vote = swapped, None  # as read_photo reads it: outvoted by Tesseract, no confirmation
         right = (r.face, reader.deck.values[r.face], r.suit) == (t["face"], t["value"], t["suit"])
         turned = t["face"] not in SYMMETRIC and np.linalg.norm(r.quad[0] - t["corners"][0]) > 0.3 * width
-        out.append(Card(seed, right, r, votes.get(j), f"{t['face']}{t['suit'] or ''}", bool(turned)))
+        out.append(Card(seed, right, r, vote, f"{t['face']}{t['suit'] or ''}", bool(turned)))
     return out
 
 

@@ -46,6 +46,9 @@ VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a rea
 # Renders of training designs: 0.3% of the right index cards, 0.1% of the right stones lose the vote.
 RIVAL_SURE = 0.8
 TURN_SURE = 4.0
+# Tesseract reading another face of the deck outvotes the net where the net gives that face this share
+# of its posterior (renders of training designs: 16 of 80 wrong faces put right, no right one lost).
+OUTVOTE = 0.1
 # A pip read with log-odds PIP_SEEN over its partner suit (the same colour: spades and clubs, hearts
 # and diamonds) shows how the photo's deck prints it; a card whose two corners lean at least PIP_LEAN
 # the other way is not of that suit (renders of training designs: 15-20% fewer right cards flagged
@@ -215,6 +218,7 @@ class Read(NamedTuple):
     # turned the wrong way.
     rival: float = 0.0  # the surest share any one read gives a face other than the chosen one
     turn: float = np.inf  # a stone's log-odds for the way it was turned (an index deck reads both corners)
+    shares: dict[str, float] | None = None  # the joint posterior of each of the deck's faces
 
 
 def _value_col(face: str, value: int) -> int:
@@ -329,6 +333,7 @@ class Reader:
                     float(letter[i]),
                     float(others.max()),
                     turn_odds,
+                    dict(zip(self.faces, _shares(joint[i]).tolist())),
                 )
             )
         return out
@@ -537,17 +542,46 @@ def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> d
     if not ocr:
         return {}
     # The ink is cut only for the cards asked about: most are sure. Each print of the index is read;
-    # the vote is the net's face where one of them reads it, else the first that reads anything.
-    inks = [
-        (i, ink)
-        for i, r in enumerate(reads)
-        if VOTE_FLOOR <= r.confidence < sure and r.face_ink
-        for ink in r.face_ink()
-    ]
+    # the vote is the net's face where one of them reads it, else the face of the deck read that the net
+    # finds likeliest, else the first that reads anything. A read under VOTE_FLOOR is asked too: Tesseract
+    # cannot confirm it, but it may outvote it (see outvoted).
+    inks = [(i, ink) for i, r in enumerate(reads) if 0.0 < r.confidence < sure and r.face_ink for ink in r.face_ink()]
     texts: dict[int, list[str]] = {}
     for (i, _), text in zip(inks, ocr.read([ink for _, ink in inks]) if inks else []):
         texts.setdefault(i, []).append(text)
-    return {i: reads[i].face if reads[i].face in got else next((t for t in got if t), "") for i, got in texts.items()}
+    return {i: _vote(reads[i], got) for i, got in texts.items()}
+
+
+def _vote(read: Read, texts: list[str]) -> str:
+    """Tesseract's vote on a card from its readings of the card's prints of the index."""
+    if read.face in texts:
+        return read.face
+    shares = read.shares or {}
+    faces = [t for t in texts if t in shares]
+    return max(faces, key=shares.__getitem__) if faces else next((t for t in texts if t), "")
+
+
+def outvoted(read: Read, vote: str | None) -> Read:
+    """The card as Tesseract reads it where the net finds that face likely enough (OUTVOTE), itself
+    unsure (a T whose bar is thin and an I; an E whose arms blur into an L): the net's second choice
+    is then most often right. Tesseract's reading of a stone whose way up is in doubt is no evidence
+    (it reads the stone as turned). The card keeps the share the net gives that face: it stays flagged."""
+    share = (read.shares or {}).get(vote or "", 0.0)
+    if vote is None or vote == read.face or share < OUTVOTE or read.turn < TURN_SURE:
+        return read
+    return read._replace(face=vote, confidence=share)
+
+
+def voted(reads: list[Read], ocr: Ocr | None) -> list[tuple[Read, float, bool]]:
+    """Each card once Tesseract voted: as it is then read, its confidence, and whether the player must check it."""
+    votes = second_opinions(reads, ocr)
+    out = []
+    for i, read in enumerate(reads):
+        vote = votes.get(i)
+        if (swapped := outvoted(read, vote)) is not read:
+            read, vote = swapped, None  # the two readers disagreed: no confirmation
+        out.append((read, *checked(read, vote)))
+    return out
 
 
 def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float = SUIT_SURE) -> tuple[float, bool]:
@@ -602,10 +636,8 @@ def read_photo(
     if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):
         raise no_letter_cards(source)  # playing cards, dominoes, a board
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
-    votes = second_opinions(reads, ocr)
     cards = []
-    for i, read in enumerate(reads):
-        conf, flagged = checked(read, votes.get(i))
+    for read, conf, flagged in voted(reads, ocr):
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
         cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged))
     notes = []
