@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
-from vision.find_net import card_maps, net_image
+from vision.find_net import CORE, card_maps, net_image
 from vision.regions import FILLED, colour_edges, enclosed
 
 _HANDS = itertools.count(1)  # numbers the hands found
@@ -911,6 +911,8 @@ def _net_cards(img: np.ndarray) -> NetFound:
             region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(near[1].start, near[0].start)
         )
         quad = _on_edges(fit_quad(max(contours, key=cv2.contourArea), one_card=True), card)
+        if _shape(quad) <= 0.5:  # the card mask ran on into the table (a cloth's stripes): its core is the card's
+            quad = _on_edges(_core_grown(seeds[near] == i, (near[1].start, near[0].start)), card)
         area = abs(cv2.contourArea(quad))
         corners = np.round(quad).astype(np.int32)
         qx, qy = corners.min(0)
@@ -948,6 +950,14 @@ def _net_cards(img: np.ndarray) -> NetFound:
     unexplained, cut_off = _unexplained(mask, seeds > 0, dist, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off, card)
+
+
+def _core_grown(core: np.ndarray, offset: tuple[int, int]) -> np.ndarray:
+    """The quadrilateral (net pixels) of the card whose core is the 0/1 mask ``core`` (its pixels at
+    ``offset``): the core's own quadrilateral grown by CORE of the card's short side on every side."""
+    contours, _ = cv2.findContours(core.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
+    quad = fit_quad(max(contours, key=cv2.contourArea), one_card=True)
+    return _grown(quad, CORE / (1 - 2 * CORE) * min(_side_pairs(quad)) / 2 + 0.5)  # + 0.5: a mask's outline lies inside
 
 
 def _blank(img: np.ndarray, quad: np.ndarray, typical: float) -> np.ndarray | None:
