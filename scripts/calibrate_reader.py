@@ -1,4 +1,4 @@
-"""Choose the reader's flagging thresholds (vision/read.py SURE, SUIT_SURE) on renders of TRAINING designs
+"""Choose the reader's flagging thresholds (vision/read.py SURE, STONE_SURE, SUIT_SURE) on renders of TRAINING designs
 (never the held-out ones, nor the benchmarks' seeds): every wrong card must be flagged, and as few right
 ones as may be.
 
@@ -27,7 +27,6 @@ from vision.ocr import backend  # noqa: E402
 from vision.read import (  # noqa: E402
     RIVAL_SURE,
     SUIT_SURE,
-    SURE,
     TURN_SURE,
     VOTE_FLOOR,
     Read,
@@ -81,12 +80,12 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
     return out
 
 
-def why_flagged(c: Card) -> str:
-    """Why the shipped thresholds flag a card (the first reason that applies)."""
+def why_flagged(c: Card, sure: float) -> str:
+    """Why the shipped thresholds (``sure``: the deck's) flag a card (the first reason that applies)."""
     r = c.read
     if r.suit_confidence < SUIT_SURE:
         return "suit"
-    if r.confidence >= SURE:
+    if r.confidence >= sure:
         return ""
     if r.confidence < VOTE_FLOOR:
         return "face under VOTE_FLOOR"
@@ -109,6 +108,7 @@ def main() -> int:
             for c in cards_of(game, SEED0 + k, hand=k % 3 == 2 and game != "words-and-points")
         ]
         wrong = [c for c in cards if not c.right]
+        shipped = Reader(game).sure
         print(f"{game}: {len(cards)} cards found, {len(wrong)} wrong")
         for c in sorted(wrong, key=lambda c: -min(c.read.confidence, c.read.suit_confidence))[:8]:
             print(
@@ -116,7 +116,7 @@ def main() -> int:
                 f"suit {c.read.suit_confidence:.3f}, Tesseract {c.vote!r}"
             )
         for c in wrong:
-            if not checked(c.read, c.vote if c.read.confidence < SURE else None)[1]:
+            if not checked(c.read, c.vote if c.read.confidence < shipped else None, shipped)[1]:
                 print(
                     f"  unflagged: photo {c.photo} {c.truth} read {c.read.face}{c.read.suit or ''}"
                     f"{' turned' if c.turned else ''}: confidence {c.read.confidence:.3f}, suit "
@@ -124,7 +124,7 @@ def main() -> int:
                 )
         reasons: dict[str, Counter[str]] = defaultdict(Counter)
         for c in cards:
-            if c.right and (why := why_flagged(c)):
+            if c.right and (why := why_flagged(c, shipped)):
                 reasons[why][c.truth if why == "suit" else c.read.face] += 1
         print(f"  right cards flagged, by reason ({len(cards)} cards found):")
         for why, faces in sorted(reasons.items(), key=lambda kv: -kv[1].total()):

@@ -16,9 +16,17 @@ training face that has them (the held-out pip families left out).
     ... --threads 1                                                      # on cores other work shares
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. The nets train in channels-last memory
-order (oneDNN's CPU convolutions: the card net's epoch in half the time). Measured with the defaults
-on 2 idle cores (load average under 2): 10 minutes (3 drawing, 3 the index net, 4 the card net); with
---threads 1 on 2 cores shared with a finder training and benches (load average 7-11): 37 minutes.
+order (oneDNN's CPU convolutions: the card net's epoch in half the time). The card net learns from the
+first 9000 cards' crops (the same at any --cards). Measured on 2 idle cores (load average under 2) with
+14000 cards and 8 epochs each: 10 minutes (3 drawing, 3 the index net, 4 the card net); with --threads 1
+on 2 cores shared with a finder training and benches (load average 7-11): 37 minutes. The defaults
+(32000 cards, the index net 10 epochs: its pips and faces at 720p far surer, see docs/vision.md) took
+89 minutes with two threads on 2 cores shared with other work (load average 7-19; drawing 27 minutes,
+an epoch 2-12): torch's two threads wait on each other when the other work takes a core, an epoch of a
+small drawing taking 6 times as long as with --threads 1. Their rates measured on a small drawing
+(load average 5, --threads 1: 15 ms of CPU per drawn card or stone, 1.2 ms per index crop and epoch,
+2.5 ms per card crop and epoch) come to 23 minutes on 2 idle cores (5 drawing, 11 the index net, 6 the
+card net, each net on one thread; less with two).
 """
 
 from __future__ import annotations
@@ -493,9 +501,10 @@ def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cards", type=int, default=14000, help="index-deck cards (and negatives) drawn")
+    ap.add_argument("--cards", type=int, default=32000, help="index-deck cards (and negatives) drawn")
     ap.add_argument("--stones", type=int, default=9000, help="Words And Points stones (and negatives) drawn")
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=10, help="the index net's epochs")
+    ap.add_argument("--card-epochs", type=int, default=8, help="the card net's epochs")
     ap.add_argument("--workers", type=int, default=2, help="processes drawing the samples")
     ap.add_argument("--threads", type=int, default=2, help="torch's threads (1 on cores other work shares)")
     ap.add_argument("--nets", default="index,card", help="which nets to train")
@@ -511,7 +520,7 @@ def main() -> int:
     if "index" in args.nets:
         train("index", data["index_x"], data["index_y"], INDEX_HEADS, INDEX_SIZE, args.epochs, args.out)
     if "card" in args.nets:
-        train("card", data["card_x"], data["card_y"], CARD_HEADS, CARD_SIZE, args.epochs, args.out)
+        train("card", data["card_x"], data["card_y"], CARD_HEADS, CARD_SIZE, args.card_epochs, args.out)
     print(f"done in {time.time() - start:.0f}s", flush=True)
     return 0
 

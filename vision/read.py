@@ -37,7 +37,8 @@ MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
-SURE = 0.95  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
+SURE = 0.98  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
+STONE_SURE = 0.95  # the same for a Words And Points stone (the card net's read: its wrong reads are less sure)
 SUIT_SURE = 0.99  # a pip has no second reader: both corners must agree on it, and their sum be clear
 VOTE_FLOOR = 0.25  # Tesseract agreeing lifts a doubtful read to SURE, not a read the net all but rejects
 # Tesseract agreeing does not lift a read that one of the net's reads (a corner, the grown quad's) gives
@@ -51,10 +52,10 @@ TURN_SURE = 4.0
 OUTVOTE = 0.1
 # A pip read with log-odds PIP_SEEN over its partner suit (the same colour: spades and clubs, hearts
 # and diamonds) shows how the photo's deck prints it; a card whose two corners lean at least PIP_LEAN
-# the other way is not of that suit (renders of training designs: 15-20% fewer right cards flagged
-# for their suit, no wrong one more left unflagged, from 4 log-odds up).
+# the other way is not of that suit (renders of training designs: 5-10% fewer right cards flagged for
+# their suit, no wrong one more left unflagged; leaning 1 log-odds, a club read for a spade went unflagged).
 PIP_SEEN = 8.0
-PIP_LEAN = 1.0
+PIP_LEAN = 3.0
 PARTNER = (SUITS.index("c"), SUITS.index("d"), SUITS.index("h"), SUITS.index("s"))  # of SUITS[:4]
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 GROW = 0.05  # an index is read again from the card's quad grown by this share of its width on every side
@@ -235,6 +236,7 @@ class Reader:
         self.deck = deck or standard_deck(game)
         self.faces = list(self.deck.values)  # every face with a value; "*" included when the deck has it
         self.index_deck = self.m.layout.corner_index
+        self.sure = SURE if self.index_deck else STONE_SURE
         face_classes = (INDEX_HEADS if self.index_deck else CARD_HEADS)["face"]
         # Each deck face's column in the face head and its printed value's in the value head.
         self.face_col = np.array([face_classes.index(f) for f in self.faces])
@@ -297,7 +299,11 @@ class Reader:
         joint = _per_card(per_view, owner, n)
         if self.m.face is not None:
             joint -= TAUGHT_WEIGHT * self._taught(uprights)
-        letter = np.exp(_per_card(heads["letter"], owner, n, mean=True)[:, 1])
+        # An index deck prints its index in both corners: the surer corner says whether this is a letter
+        # card (glare washing one corner out leaves it sure there is no index there). A stone's two
+        # views, as it lies and turned round, see the same print: averaged.
+        yes = heads["letter"][:, 1].reshape(n, 2)
+        letter = np.exp(yes.max(1) if self.index_deck else yes.mean(1))
         picks = [_posterior(joint[i]) for i in range(n)]
         chosen = [self.faces[b] for b, _ in picks]
         # Two views agreeing make the joint posterior sure even when each alone is not: the card is
@@ -572,15 +578,16 @@ def outvoted(read: Read, vote: str | None) -> Read:
     return read._replace(face=vote, confidence=share)
 
 
-def voted(reads: list[Read], ocr: Ocr | None) -> list[tuple[Read, float, bool]]:
-    """Each card once Tesseract voted: as it is then read, its confidence, and whether the player must check it."""
-    votes = second_opinions(reads, ocr)
+def voted(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> list[tuple[Read, float, bool]]:
+    """Each card once Tesseract voted on those under ``sure`` (the deck's, Reader.sure): as it is then read,
+    its confidence, and whether the player must check it."""
+    votes = second_opinions(reads, ocr, sure)
     out = []
     for i, read in enumerate(reads):
         vote = votes.get(i)
         if (swapped := outvoted(read, vote)) is not read:
             read, vote = swapped, None  # the two readers disagreed: no confirmation
-        out.append((read, *checked(read, vote)))
+        out.append((read, *checked(read, vote, sure)))
     return out
 
 
@@ -637,7 +644,7 @@ def read_photo(
         raise no_letter_cards(source)  # playing cards, dominoes, a board
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     cards = []
-    for read, conf, flagged in voted(reads, ocr):
+    for read, conf, flagged in voted(reads, ocr, reader.sure):
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
         cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged))
     notes = []

@@ -231,10 +231,10 @@ def test_a_read_knows_how_sure_the_net_is_of_a_stones_way_up(game: str) -> None:
 
 @pytest.mark.parametrize("club, flagged", [(0.99999, False), (0.9, True)])
 def test_a_pip_leaning_away_from_a_suit_the_photo_shows_clearly_is_not_of_it(club: float, flagged: bool) -> None:
-    # A card whose corners both lean to a spade (0.75 to 0.25: a small pip), beside a club whose pip
+    # A card whose corners both lean to a spade (0.85 to 0.15: a small pip), beside a club whose pip
     # this deck prints so that it reads beyond doubt: the leaning card's pip is no such club, so it is
     # a spade. Beside a club read only fairly sure, that says nothing: the card is flagged.
-    leaning = np.log(np.float32([0.75, 1e-4, 1e-4, 0.25, 1e-6]))
+    leaning = np.log(np.float32([0.85, 1e-4, 1e-4, 0.15, 1e-6]))
     clear = np.log(np.float32([(1 - club) / 2, 1e-6, 1e-6, club, (1 - club) / 2]))
     heads = Heads({"suit": np.stack([leaning, leaning, clear, clear])})
     (suit, p), (other, _) = Reader("word-thief")._suits(heads, [0, 0, 1, 1], ["A", "B"])
