@@ -72,7 +72,7 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
         t = photo.truth["cards"][i]
         width = float(np.linalg.norm(np.subtract(t["corners"][1], t["corners"][0])))
         r, vote = reads[j], votes.get(j)
-        if (swapped := outvoted(r, vote)) is not r:
+        if (swapped := outvoted(r, vote, reader.outvote)) is not r:
             r, vote = swapped, None  # as read_photo reads it: outvoted by Tesseract, no confirmation
         right = (r.face, reader.deck.values[r.face], r.suit) == (t["face"], t["value"], t["suit"])
         turned = t["face"] not in SYMMETRIC and np.linalg.norm(r.quad[0] - t["corners"][0]) > 0.3 * width

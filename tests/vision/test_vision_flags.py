@@ -67,6 +67,20 @@ def test_tesseract_outvotes_an_unsure_net_on_a_face_it_finds_likely() -> None:
 
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_tesseract_outvotes_the_card_net_on_a_stone_from_a_smaller_share() -> None:
+    # A stone's letter is printed large: a held-out narrow bold oblique R at 720p is an H to the card
+    # net, which gives the R less than OUTVOTE; Tesseract reads R, and its reading wins, flagged.
+    design = random_design("words-and-points", random.Random(2018), held_out=True)
+    photo = render_photo("words-and-points", 2018, design=design, table="green-felt", size=(1280, 720), harsh=True)
+    reader = Reader("words-and-points")
+    reads = reader.read(photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]])
+    assert photo.truth["cards"][2]["face"] == "R"
+    read, _, flagged = voted(reads, backend(), reader.sure, reader.outvote)[2]
+    assert read.face == "R"
+    assert flagged or reads[2].face == "R"
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
 @pytest.mark.parametrize("family", ["Quicksand", "URW Gothic", "Liberation Sans Narrow"])
 def test_tesseract_reads_a_bare_stroke_as_an_i(family: str) -> None:
     # A sans I is one bar: Tesseract held to capitals reads it as nothing, its layout analysis dropping
