@@ -37,6 +37,7 @@ SKEW = 8.0
 SLIVER = 0.85
 SURE_CORE = 0.95  # the finder net's peak of a card's core it is sure of (most cards': 0.99-1)
 PRINTED = 0.01  # the least share of a card (its rim left out) that is ink
+PAPER = (40, 25)  # the least cardness of a card's paper (its 75th percentile); of a printed card the net is sure of
 SMALLEST = 0.55  # of the photo's typical card's area, the least of a card of the net (one deck, one size)
 BLANK_AREA = (0.85, 1.2)  # of the typical card's area, a blank's grown out of a patch the net was unsure of
 # A net card whose opposite sides splay more than DOUBTFUL_SPLAY degrees and whose card probability is
@@ -920,11 +921,13 @@ def _net_cards(img: np.ndarray) -> NetFound:
         inside = cv2.fillConvexPoly(np.zeros_like(mask[on]), corners - [on[1].start, on[0].start], 1)
         # The card fills its quadrilateral, and its core is a fair share of it.
         fills = cv2.countNonZero(inside & mask[on]) >= FILLED * area and cv2.countNonZero(region) <= 1.3 * area
-        # Card stock is pale and unsaturated, however dim the light: a knot in dark wood is no card.
-        paper = float(np.percentile(stock[on][inside > 0], 75)) >= 40 if inside.any() else False
         # A core the net is unsure of (a patch of stone between veins, of cloth between stripes) is a
         # card only with print on it.
         sure = float(core[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) >= SURE_CORE
+        # Card stock is pale and unsaturated: a knot in dark wood is no card. A card in a shadow or in dim
+        # light is darker: it passes a lower floor where the net is sure of its core and it shows print.
+        pale = float(np.percentile(stock[on][inside > 0], 75)) if inside.any() else 0.0
+        paper = pale >= PAPER[0] or (sure and pale >= PAPER[1] and _printed(img, quad / s))
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             if not (sure or _printed(img, quad / s)):
                 unsure.append(quad)

@@ -115,6 +115,15 @@ def test_a_card_whose_mask_runs_into_the_stripes_is_fitted_from_its_core() -> No
     assert max(_matched(photo.truth, found.quads)) < 0.3
 
 
+def test_stones_in_dim_light_are_found() -> None:
+    # Brown stones on grey stone in dim light (720p): their paper fell under the floor of card stock's
+    # paleness, and four of the nine were dropped though the net was sure of them and they are printed.
+    photo = _held_out("words-and-points", 98_008, "marble", size=(1280, 720), harsh=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"]) == 9
+    assert max(_matched(photo.truth, found.quads)) < 0.3
+
+
 @pytest.mark.parametrize("game", ["quiddler", "word-thief"])
 def test_a_cloth_joined_into_one_blob_is_no_card_cut_off(game: str) -> None:
     # Harsh light on a striped cloth: its pale bands join into one blob of "card stock" as large as
