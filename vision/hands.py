@@ -24,6 +24,12 @@ OFF_BLOB = 0.2
 COVERED = 0.8
 # The proportions (high over wide) a fan's cards are tried at: poker cards', then a narrower and a wider deck's.
 RATIOS = (CARD_RATIO, 1.65, 1.2)
+# The least height over width a straight spread's top card may show. Its strip is straightened from the
+# hand's quadrilateral, so the camera's slant is mostly taken out: a "top card" as wide as this is the
+# last two cards taken as one, the top card's index lost (on renders of training designs: such tops at
+# 1.11-1.18, true ones at 1.25 and up). A fan's strip is turned about a guessed pivot, its cards' width
+# a guess from RATIOS: its top card may show as wide as 1.05.
+SPREAD_TOP = 1.22
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
@@ -157,18 +163,21 @@ def row_spread(strip: np.ndarray, paper: np.ndarray, score: np.ndarray, card_w: 
                 flipped = cv2.rotate(strip, cv2.ROTATE_180), cv2.rotate(paper, cv2.ROTATE_180)
             spans = index_spans(*(flipped if turned else (strip, paper)), card_w, faint)
             seen.append([a for a, _ in spans])
-            edges = spread_edges(spans, strip.shape[1], score[::-1].copy() if turned else score, card_w)
+            edges = spread_edges(spans, strip.shape[1], score[::-1].copy() if turned else score, card_w, SPREAD_TOP)
             if edges is not None:
                 return edges, turned
     return None, False
 
 
-def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float) -> list[int] | None:
+def spread_edges(
+    spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w: float, top_ratio: float = 1.05
+) -> list[int] | None:
     """The left edges of a spread hand's cards found from their index ``spans`` along a strip
     ``w`` wide, or None when the strip is no spread: index after index well under a card width
     apart (uneven, as a hand held by a person is), the first near the strip's start and the last
-    followed by one whole card. ``card_w`` is only a guess from the cards' height (decks and the
-    camera's slant change their proportions by a third)."""
+    followed by one whole card, at least ``top_ratio`` high over wide (see SPREAD_TOP). ``card_w``
+    is only a guess from the cards' height (decks and the camera's slant change their proportions
+    by a third)."""
     starts = [a for a, _ in spans]
     steps = _hand_steps(starts, card_w)
     if not steps:
@@ -183,7 +192,7 @@ def spread_edges(spans: list[tuple[int, int]], w: int, score: np.ndarray, card_w
     card_h = card_w * CARD_RATIO
     # The top card's index is the last one with a whole card after it (any deck's proportions,
     # slanted by the camera, allowed); ink further right is the top card's own art.
-    tops = [j for j in range(1, len(chain)) if 1.05 < card_h / max(1.0, w - (chain[j] - offset)) < 2.1]
+    tops = [j for j in range(1, len(chain)) if top_ratio < card_h / max(1.0, w - (chain[j] - offset)) < 2.1]
     if not tops and 1.2 < card_h / max(1.0, w - (chain[-1] + pitch - offset)) < 2.0:
         # The top card's own index lost (glare, a frame through it): one more card a pitch on.
         chain.append(chain[-1] + pitch)

@@ -150,3 +150,15 @@ def test_spread_on_a_checked_cloth() -> None:
         harsh=True,
     )
     _each_card_once(find_cards(photo.image).quads, [np.float32(t["corners"]) for t in photo.truth["cards"]])
+
+
+def test_spread_whose_top_index_is_lost_keeps_its_top_card() -> None:
+    # The top card's index (a pale red T) does not show: the last index found, a pitch short of it, was
+    # taken for the top card's, and that card reached over the top card, every card of the hand as wide.
+    image, cards = _hand(9700054, fan=False, turned=False)
+    found = find_cards(image)
+    _each_card_once(found.quads, cards)
+    for quad in found.quads:
+        truth = min(cards, key=lambda c: float(np.linalg.norm(quad.mean(0) - c.mean(0))))
+        width = float(np.linalg.norm(truth[1] - truth[0]))
+        assert abs(float(np.linalg.norm(quad[1] - quad[0])) - width) < 0.2 * width  # taken as one: 1.35 wide
