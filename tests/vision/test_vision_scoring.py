@@ -18,3 +18,13 @@ def test_a_card_not_found_in_a_spread_hand_leaves_its_neighbours_their_own_reads
     truth = {"cards": [{"corners": _card(25.0 * k)} for k in range(5)]}
     found = [np.float32(_card(25.0 * k)) + 1.0 for k in (0, 1, 3, 4)]
     assert matched(truth, found) == {0: 0, 1: 1, 3: 2, 4: 3}
+
+
+def test_a_hand_card_found_too_wide_is_paired_by_its_index_corner() -> None:
+    # A spread hand's cards found 1.4 times too wide (its top card was two cards taken as one, and
+    # gave every card its width): each found card's centre lies nearer the next card's than its
+    # own, but its index corner, where it was found and read, lies on its own card. Paired by
+    # centre, every right read was scored as its neighbour's, wrong and unflagged.
+    truth = {"cards": [{"corners": _card(25.0 * k)} for k in range(5)]}
+    found = [np.float32(_card(25.0 * k)) * [1.4, 1.0] - [10.0 * k, 0.0] for k in range(5)]
+    assert matched(truth, found) == {k: k for k in range(5)}
