@@ -64,6 +64,12 @@ CLOSE_WIDTH = 0.085
 # this worse than another hand's is a part of a hand (on renders of training designs: 0.41 against 0.90; two
 # readings of a whole hand differ by 0-0.07).
 PARTIAL = 0.1
+# How far a pixel's colour (Lab, its lightness counted at LIGHTNESS: light and shadow vary across a hand) may
+# lie from the card stock's to count as stock (paper_coloured).
+PAPER_COLOUR = 10.0
+LIGHTNESS = 0.5
+# The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
+HAND_CARDS = 1.5
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -89,6 +95,32 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
     mask = (flood != 128).astype(np.uint8) * 255
     mask = cv2.erode(mask, np.ones((3, 3), np.uint8))  # the outline's own dilation back off
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+
+
+def paper_coloured(small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float = 0.0) -> np.ndarray:
+    """The pixels coloured like the card stock that the finder net's card mask (``net_mask``: 0 or 1,
+    work scale) holds, in regions that the ``edges`` (colour_edges) part from the rest and that reach
+    into that mask, with the seams between cards closed again, in blobs of ``least`` pixels or more. On a cloth whose checks are as pale as
+    the cards, neither cardness nor outlines part a hand from the cloth, and the net's own mask is too
+    coarse to show a fan's sides (nor always reaches a fan's ends), but the stock's colour (paper
+    tinted, a cloth grey) or, on checks of that colour, the cards' edges may."""
+    held = cv2.erode(net_mask, np.ones((9, 9), np.uint8))
+    if not held.any():
+        return np.zeros_like(net_mask)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    near = (((lab - np.median(lab[held > 0], 0)) * [LIGHTNESS, 1, 1]) ** 2).sum(-1) < PAPER_COLOUR**2
+    free = near & (cv2.dilate(edges, np.ones((2, 2), np.uint8)) == 0)
+    count, labels = cv2.connectedComponents(free.astype(np.uint8), connectivity=4)
+    keep = np.bincount(labels[held > 0], minlength=count) > 0
+    keep[0] = False
+    mask = keep[labels].astype(np.uint8) * 255
+    # The seams between a hand's cards (their edge lines, a frame printed inside them) closed.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    big = stats[:, cv2.CC_STAT_AREA] >= least
+    big[0] = False
+    return big[labels].astype(np.uint8) * 255
 
 
 def card_mask(small: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -638,8 +670,11 @@ def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale:
         halves = [i for i in inner if areas[i] >= 0.7 * card and fit[i] >= 0.5]
         if any(over[a, b] < 0.25 for a in halves for b in halves if a < b):
             score[j] = float(hand[j])  # cards side by side taken as one
-        elif fit[j] >= 0.5:
-            for i in inner:  # the card's printed frame, stone or centre art, or the card in a ring of table
+        elif fit[j] >= 0.5 and not hand[j]:
+            # The card's printed frame, stone or centre art, or the card in a ring of table. Not in a hand's
+            # card: its quad, whose height is a guess, may reach past the card onto table, and a covered
+            # card's holds other cards' print; what lies inside it loses to the hand as its rival below.
+            for i in inner:
                 if (
                     not hand[i]
                     and np.linalg.norm(centres[i] - centres[j]) < 0.1 * np.sqrt(areas[j])
@@ -782,6 +817,11 @@ def cues(
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
         stock += [c for c in cards_of(net_mask * 255, seams_alone=False)[0] if c.hand]
     edges = colour_edges(small)
+    if net_mask is not None:
+        # Hands in the stock's colour: only blobs a hand's size when the deck's size is known (a lone card's
+        # blob is the net's card, and would be looked at again for faint indexes).
+        least = HAND_CARDS * card_long**2 / CARD_RATIO if card_long else 0.0
+        stock += [c for c in cards_of(paper_coloured(small, net_mask, edges, least), seams_alone=False)[0] if c.hand]
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
 
