@@ -65,7 +65,9 @@ CLOSE_WIDTH = 0.085
 # readings of a whole hand differ by 0-0.07).
 PARTIAL = 0.1
 # How far a pixel's colour (Lab, its lightness counted at LIGHTNESS: light and shadow vary across a hand) may
-# lie from the card stock's to count as stock (paper_coloured).
+# lie from the card stock's to count as stock (paper_coloured). On fans of training designs on a checked cloth
+# (15 a deck, seeds 320000+; cards found, Word Thief / Quiddler): 10 and 0.5 found 51% / 33%; 7: 38% / 23%;
+# 14: 38% / 25%; lightness at 0.3: 38% / 23%, at 1: 31% / 26%; without the cue, 8% / 14%.
 PAPER_COLOUR = 10.0
 LIGHTNESS = 0.5
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
