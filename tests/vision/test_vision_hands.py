@@ -141,12 +141,17 @@ def test_fan_on_linen() -> None:
 def test_spread_on_a_checked_cloth() -> None:
     # A gingham cloth's squares, evenly spaced, read as the indexes of a spread of cards as large as the
     # photo, which beat the real hand; the finder net's card mask covers none of such a "hand".
+    _each_card_found_on_a_checked_cloth(1411, held_out=True, fan=False)
+
+
+def _each_card_found_on_a_checked_cloth(seed: int, held_out: bool, fan: bool) -> None:
     photo = render_photo(
         "word-thief",
-        1411,
-        design=random_design("word-thief", random.Random(1411), held_out=True),
+        seed,
+        design=random_design("word-thief", random.Random(seed), held_out=held_out),
         table="patterned-cloth",
         hand=True,
+        fan=fan,
         harsh=True,
     )
     _each_card_once(find_cards(photo.image).quads, [np.float32(t["corners"]) for t in photo.truth["cards"]])
@@ -176,13 +181,4 @@ def test_fan_on_a_checked_cloth_as_pale_as_its_cards() -> None:
     # Neither cardness nor outlines part the fan from a gingham cloth's pale squares, and the finder net's
     # card mask is too coarse to show its sides: the pixels coloured like the stock the net's mask holds,
     # parted by the cards' edges, do.
-    photo = render_photo(
-        "word-thief",
-        111,
-        design=random_design("word-thief", random.Random(111), held_out=False),
-        table="patterned-cloth",
-        hand=True,
-        fan=True,
-        harsh=True,
-    )
-    _each_card_once(find_cards(photo.image).quads, [np.float32(t["corners"]) for t in photo.truth["cards"]])
+    _each_card_found_on_a_checked_cloth(111, held_out=False, fan=True)
