@@ -17,16 +17,12 @@ training face that has them (the held-out pip families left out).
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. The nets train in channels-last memory
 order (oneDNN's CPU convolutions: the card net's epoch in half the time). The card net learns from the
-first 9000 cards' crops (the same at any --cards). Measured on 2 idle cores (load average under 2) with
-14000 cards and 8 epochs each: 10 minutes (3 drawing, 3 the index net, 4 the card net); with --threads 1
-on 2 cores shared with a finder training and benches (load average 7-11): 37 minutes. The defaults
-(32000 cards, the index net 10 epochs: its pips and faces at 720p far surer, see docs/vision.md) took
-89 minutes with two threads on 2 cores shared with other work (load average 7-19; drawing 27 minutes,
-an epoch 2-12): torch's two threads wait on each other when the other work takes a core, an epoch of a
-small drawing taking 6 times as long as with --threads 1. Their rates measured on a small drawing
-(load average 5, --threads 1: 15 ms of CPU per drawn card or stone, 1.2 ms per index crop and epoch,
-2.5 ms per card crop and epoch) come to 23 minutes on 2 idle cores (5 drawing, 11 the index net, 6 the
-card net, each net on one thread; less with two).
+first 9000 cards' crops (the same at any --cards). The defaults (32000 cards, the index net 10 epochs:
+its pips and faces at 720p far surer, see docs/vision.md) ran whole in 28 minutes on 2 cores with
+light other work (load average 2-3; 2026-12-02): 9 drawing, 12 the index net, 7 the card net; its
+models read 30 held-out photos per deck and size as well as the shipped ones (docs/vision.md). On
+cores other work keeps busy, torch's two threads wait on each other (89 minutes at load average
+7-19): use --threads 1 there.
 """
 
 from __future__ import annotations
