@@ -81,12 +81,13 @@ def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
 
 
 def why_flagged(c: Card, sure: float) -> str:
-    """Why the shipped thresholds (``sure``: the deck's) flag a card (the first reason that applies)."""
+    """Why the shipped thresholds (``sure``: the deck's) flag a card (the first reason that applies; ""
+    where they do not: a read under ``sure`` that Tesseract confirmed)."""
     r = c.read
+    if not checked(r, c.vote if r.confidence < sure else None, sure)[1]:
+        return ""
     if r.suit_confidence < SUIT_SURE:
         return "suit"
-    if r.confidence >= sure:
-        return ""
     if r.confidence < VOTE_FLOOR:
         return "face under VOTE_FLOOR"
     if r.rival >= RIVAL_SURE or r.turn < TURN_SURE:
