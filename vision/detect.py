@@ -35,9 +35,22 @@ SKEW = 8.0
 # four hull points enclosing the most area, kept a bump and dropped a corner (on training renders, a
 # card's cover 0.9 of the largest four and more; 5% of them cover less of the hull).
 SLIVER = 0.85
+# A core of the finder net's (its map over one half) MERGED times the photo's typical one or larger is two
+# touching cards' whose seam the map dips at but stays over one half across (dim light, stones): it is
+# parted where the map over a higher level of SPLIT is. On training renders (120 photos a deck and size,
+# seeds 300000+, Quiddler and Words And Points): 10 more cards found of 3884, "cards cut in two" (two
+# stones read as one) from 8 to 3.
+MERGED = 1.5
+SPLIT = (0.7, 0.8, 0.9, 0.95)
 SURE_CORE = 0.95  # the finder net's peak of a card's core it is sure of (most cards': 0.99-1)
 PRINTED = 0.01  # the least share of a card (its rim left out) that is ink
 PAPER = (40, 25)  # the least cardness of a card's paper (its 75th percentile); of a printed card the net is sure of
+# Cardness and print's contrast fall with the light: a card whose paper (its grey's 90th percentile) is
+# darker than LIT is judged by PAPER and PRINTED as if lit so that its paper were LIT grey. Half of the
+# cards of training renders are darker than 180, a tenth than 100; in dim light some are 35-65, their
+# cardness 15-39 and their ink 10-25 levels under their paper, and lit to LIT their cardness is 77 or
+# more (every card's of 7201 cores on training renders, 150 photos a deck and size, seeds 300000+).
+LIT = 160.0
 SMALLEST = 0.55  # of the photo's typical card's area, the least of a card of the net (one deck, one size)
 BLANK_AREA = (0.85, 1.2)  # of the typical card's area, a blank's grown out of a patch the net was unsure of
 # A net card whose opposite sides splay more than DOUBTFUL_SPLAY degrees and whose card probability is
@@ -929,20 +942,16 @@ def _net_cards(img: np.ndarray) -> NetFound:
     small, s = net_image(img)
     card, core = card_maps(small)
     stock = cardness(small)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     mask = (card > 0.5).astype(np.uint8)
-    _, seeds, stats, _ = cv2.connectedComponentsWithStats((core > 0.5).astype(np.uint8), connectivity=4)
-    keep = stats[:, cv2.CC_STAT_AREA] >= 0.0004 * mask.size
+    seeds, stats = _seeds(core, 0.0004 * mask.size)
+    keep = stats[:, cv2.CC_STAT_AREA] > 0
     keep[0] = False
-    seeds = np.where(keep[seeds], seeds, 0)
     # The nearest seed of every pixel: cards that touch are parted midway between their cores.
-    dist, nearest = cv2.distanceTransformWithLabels(
-        (seeds == 0).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL
-    )
-    seed_of = np.zeros(nearest.max() + 1, np.int32)
-    ys, xs = np.nonzero(seeds)
-    seed_of[nearest[ys, xs]] = seeds[ys, xs]
-    owner = seed_of[nearest] * mask
-    depth = cv2.distanceTransform((seeds > 0).astype(np.uint8), cv2.DIST_L2, 5)  # half a core's width, at most
+    dist, nearest = _nearest(seeds)
+    owner = nearest * mask
+    # Half a core's width, at most (where two cores meet, each stops).
+    depth = cv2.distanceTransform(((seeds > 0) & ~_between(seeds)).astype(np.uint8), cv2.DIST_L2, 5)
     found: list[tuple[Candidate, float]] = []
     table: list[np.ndarray] = []  # what the net took for cards that is table (work pixels)
     unsure: list[np.ndarray] = []  # patches with no print that it was unsure of: table, unless a blank (work pixels)
@@ -969,9 +978,9 @@ def _net_cards(img: np.ndarray) -> NetFound:
         # A core the net is unsure of (a patch of stone between veins, of cloth between stripes) is a
         # card only with print on it.
         sure = float(core[y : y + h, x : x + w][seeds[y : y + h, x : x + w] == i].max()) >= SURE_CORE
-        # Card stock is pale and unsaturated: a knot in dark wood is no card. A card in a shadow or in dim
-        # light is darker: it passes a lower floor where the net is sure of its core and it shows print.
-        pale = float(np.percentile(stock[on][inside > 0], 75)) if inside.any() else 0.0
+        # Card stock is pale and unsaturated (judged as if lit to LIT): a knot in dark wood is no card. A card
+        # in a shadow or in dim light passes a lower floor where the net is sure of its core and it shows print.
+        pale = _lit_pale(stock[on][inside > 0], grey[on][inside > 0])
         paper = pale >= PAPER[0] or (sure and pale >= PAPER[1] and _printed(img, quad / s))
         if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
             if not (sure or _printed(img, quad / s)):
@@ -998,6 +1007,69 @@ def _net_cards(img: np.ndarray) -> NetFound:
     unexplained, cut_off = _unexplained(mask, seeds > 0, dist, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
     return NetFound(cards, cores, cv2.dilate(unexplained, np.ones((9, 9), np.uint8)), cut_off, card)
+
+
+def _seeds(core: np.ndarray, least: float) -> tuple[np.ndarray, np.ndarray]:
+    """The cards' cores (labels, 0 elsewhere) where the net's ``core`` map passes one half, in pieces of
+    ``least`` pixels or more, and their stats (as cv2.connectedComponentsWithStats gives them; the area
+    0 for a label unused). A core MERGED times the photo's typical one's area or more is two cards' that
+    touch, their seam too faint at one half: where the map at a higher level (SPLIT) parts it into
+    pieces of ``least`` or more, each piece is a core, grown back over the core's pixels nearest it."""
+    _, seeds, stats, _ = cv2.connectedComponentsWithStats((core > 0.5).astype(np.uint8), connectivity=4)
+    keep = stats[:, cv2.CC_STAT_AREA] >= least
+    keep[0] = False
+    seeds = np.where(keep[seeds], seeds, 0)
+    stats[~keep, cv2.CC_STAT_AREA] = 0
+    if keep.sum() < 3:
+        return seeds, stats
+    typical = float(np.median(stats[keep, cv2.CC_STAT_AREA]))
+    rows = [stats]
+    for i in np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= MERGED * typical):
+        box = _box(*stats[i, :4], 0, core.shape)
+        mine = seeds[box] == i
+        for level in SPLIT:
+            _, pieces, piece_stats, _ = cv2.connectedComponentsWithStats(
+                ((core[box] > level) & mine).astype(np.uint8), connectivity=4
+            )
+            big = np.flatnonzero(piece_stats[1:, cv2.CC_STAT_AREA] >= least) + 1
+            if len(big) < 2:
+                continue
+            grown = _nearest(np.where(np.isin(pieces, big), pieces, 0))[1] * mine  # each pixel to its nearest piece
+            first = sum(len(r) for r in rows)
+            for k, piece in enumerate(big):
+                py, px = np.nonzero(grown == piece)
+                rows.append(
+                    np.array(
+                        [[px.min() + box[1].start, py.min() + box[0].start, np.ptp(px) + 1, np.ptp(py) + 1, len(px)]]
+                    )
+                )
+                seeds[box][grown == piece] = first + k
+            stats[i, cv2.CC_STAT_AREA] = 0
+            break
+    return seeds, np.concatenate(rows).astype(stats.dtype)
+
+
+def _nearest(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's distance to the nearest labelled pixel of ``labels`` (0: none), and that pixel's label."""
+    dist, nearest = cv2.distanceTransformWithLabels(
+        (labels == 0).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL
+    )
+    label_of = np.zeros(nearest.max() + 1, np.int32)
+    ys, xs = np.nonzero(labels)
+    label_of[nearest[ys, xs]] = labels[ys, xs]
+    return dist, label_of[nearest]
+
+
+def _between(seeds: np.ndarray) -> np.ndarray:
+    """Pixels of one core (labels ``seeds``, 0 elsewhere) next to another's (a core `_seeds` parted)."""
+    out = np.zeros(seeds.shape, bool)
+    across = (seeds[:, 1:] != seeds[:, :-1]) & (seeds[:, 1:] > 0) & (seeds[:, :-1] > 0)
+    out[:, 1:] |= across
+    out[:, :-1] |= across
+    down = (seeds[1:] != seeds[:-1]) & (seeds[1:] > 0) & (seeds[:-1] > 0)
+    out[1:] |= down
+    out[:-1] |= down
+    return out
 
 
 def _core_grown(core: np.ndarray, offset: tuple[int, int]) -> np.ndarray:
@@ -1087,9 +1159,22 @@ def _splay(quad: np.ndarray) -> float:
     return max(angles)
 
 
+def _lit(paper: float) -> float:
+    """How many times brighter a card whose paper is ``paper`` grey would be lit to LIT (at least 1)."""
+    return max(1.0, LIT / max(paper, 1.0))
+
+
+def _lit_pale(stock: np.ndarray, grey: np.ndarray) -> float:
+    """A card's paleness (the 75th percentile of its pixels' cardness ``stock``) as if lit to LIT (``grey``:
+    the same pixels' grey); 0 for no pixels."""
+    if not stock.size:
+        return 0.0
+    return float(np.percentile(stock, 75)) * _lit(float(np.percentile(grey, 90)))
+
+
 def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the photo shows print inside the quadrilateral (clockwise, photo pixels), its rim left out:
-    at least PRINTED of it is ink, 40 grey levels darker than its paper (a small index will do)."""
+    at least PRINTED of it is ink, 40 grey levels darker than its paper lit to LIT (a small index will do)."""
     inner = _grown(quad, -0.06 * min(_side_pairs(quad)))
     x, y, w, h = cv2.boundingRect(np.round(inner).astype(np.int32))
     x, y = max(x, 0), max(y, 0)
@@ -1098,7 +1183,8 @@ def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     if not inside.any():
         return False
     grey = grey[inside > 0]
-    return float(np.mean(grey < np.percentile(grey, 90) - 40)) >= PRINTED
+    paper = float(np.percentile(grey, 90))
+    return float(np.mean(grey < paper - 40 / _lit(paper))) >= PRINTED
 
 
 def _agreed(
