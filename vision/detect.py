@@ -83,6 +83,13 @@ PARTIAL = 0.1
 # 14: 38% / 25%; lightness at 0.3: 38% / 23%, at 1: 31% / 26%; without the cue, 8% / 14%.
 PAPER_COLOUR = 10.0
 LIGHTNESS = 0.5
+# The closings (work pixels) of the stock-coloured mask, each giving its own blobs to read hands in: 7 closes the
+# seams between a hand's cards; a card's print (a frame, its art), running down a covered card's strip, parts a fan
+# into bands that only 25 joins again. On the fans above (both ways up): 7 alone found 224 of 564 cards; 7 and 11,
+# 265; 7 and 15, 274; 7 and 25, 296; 7, 15 and 25, 298; 15 alone, 242. The coarser closings only where the net's
+# cards do not give the deck's size (fewer than three: a hand, its covered cards showing the net no core): on
+# photos of words they join more of a word's cards into rows that are then looked at again for faint indexes.
+PAPER_CLOSINGS = (7, 25)
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
 HAND_CARDS = 1.5
 
@@ -112,16 +119,18 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
 
 
-def paper_coloured(small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float = 0.0) -> np.ndarray:
+def paper_coloured(
+    small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float = 0.0, closings: tuple[int, ...] = (7,)
+) -> list[np.ndarray]:
     """The pixels coloured like the card stock that the finder net's card mask (``net_mask``: 0 or 1,
     work scale) holds, in regions that the ``edges`` (colour_edges) part from the rest and that reach
-    into that mask, with the seams between cards closed again, in blobs of ``least`` pixels or more. On a cloth whose checks are as pale as
-    the cards, neither cardness nor outlines part a hand from the cloth, and the net's own mask is too
-    coarse to show a fan's sides (nor always reaches a fan's ends), but the stock's colour (paper
-    tinted, a cloth grey) or, on checks of that colour, the cards' edges may."""
+    into that mask, closed again at each of ``closings`` (PAPER_CLOSINGS; one mask each), in blobs of ``least``
+    pixels or more. On a cloth whose checks are as pale as the cards, neither cardness nor outlines part a hand
+    from the cloth, and the net's own mask is too coarse to show a fan's sides (nor always reaches a fan's ends),
+    but the stock's colour (paper tinted, a cloth grey) or, on checks of that colour, the cards' edges may."""
     held = cv2.erode(net_mask, np.ones((9, 9), np.uint8))
     if not held.any():
-        return np.zeros_like(net_mask)
+        return []
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
     # OpenCV's arithmetic, not numpy's float64: the same pixels in a fifth of the time or less (a 1080p photo's
     # work scale: 28-34 ms down to 3-7 ms, on a loaded machine).
@@ -131,14 +140,17 @@ def paper_coloured(small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, l
     count, labels = cv2.connectedComponents(free.astype(np.uint8), connectivity=4)
     keep = np.bincount(labels[held > 0], minlength=count) > 0
     keep[0] = False
-    mask = keep[labels].astype(np.uint8) * 255
-    # The seams between a hand's cards (their edge lines, a frame printed inside them) closed.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    big = stats[:, cv2.CC_STAT_AREA] >= least
-    big[0] = False
-    return big[labels].astype(np.uint8) * 255
+    stock = keep[labels].astype(np.uint8) * 255
+    masks = []
+    for size in closings:
+        # The seams between a hand's cards (their edge lines, a frame printed inside them) closed, or its bands joined.
+        mask = cv2.morphologyEx(stock, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+        big = stats[:, cv2.CC_STAT_AREA] >= least
+        big[0] = False
+        masks.append(big[labels].astype(np.uint8) * 255)
+    return masks
 
 
 def card_mask(small: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -839,7 +851,9 @@ def cues(
         # Hands in the stock's colour: only blobs a hand's size when the deck's size is known (a lone card's
         # blob is the net's card, and would be looked at again for faint indexes).
         least = HAND_CARDS * card_long**2 / CARD_RATIO if card_long else 0.0
-        stock += [c for c in cards_of(paper_coloured(small, net_mask, edges, least), seams_alone=False)[0] if c.hand]
+        closings = PAPER_CLOSINGS[:1] if card_long else PAPER_CLOSINGS
+        for paper in paper_coloured(small, net_mask, edges, least, closings):
+            stock += [c for c in cards_of(paper, seams_alone=False)[0] if c.hand]
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
 

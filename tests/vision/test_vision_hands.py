@@ -183,3 +183,9 @@ def test_fan_on_a_checked_cloth_as_pale_as_its_cards() -> None:
     # card mask is too coarse to show its sides: the pixels coloured like the stock the net's mask holds,
     # parted by the cards' edges, do.
     _each_card_found_on_a_checked_cloth(111, held_out=False, fan=True)
+
+
+def test_fan_on_a_checked_cloth_banded_by_its_print() -> None:
+    # The cards' frames and print, running down each covered card's strip, part the fan's stock-coloured mask
+    # into bands as narrow as the gaps between them: closed at the seams' scale only, no fan's sides show.
+    _each_card_found_on_a_checked_cloth(1000, held_out=False, fan=True)
