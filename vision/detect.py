@@ -120,7 +120,7 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
 
 
 def paper_coloured(
-    small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float = 0.0, closings: tuple[int, ...] = (7,)
+    small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float, closings: tuple[int, ...]
 ) -> list[np.ndarray]:
     """The pixels coloured like the card stock that the finder net's card mask (``net_mask``: 0 or 1,
     work scale) holds, in regions that the ``edges`` (colour_edges) part from the rest and that reach
