@@ -59,6 +59,17 @@ def _crop(card: np.ndarray, box: Box) -> np.ndarray:
     return card[int(y0 * CARD_H) : int(y1 * CARD_H), int(x0 * CARD_W) : int(x1 * CARD_W)]
 
 
+def fitted(img: np.ndarray, side: int, margin: int) -> np.ndarray:
+    """``img`` scaled to fit a ``side`` x ``side`` square, ``margin`` pixels from its sides, centred on zeros."""
+    h, w = img.shape
+    scale = (side - 2 * margin) / max(h, w)
+    small = cv2.resize(img, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
+    out = np.zeros((side, side), np.float32)
+    oy, ox = (side - small.shape[0]) // 2, (side - small.shape[1]) // 2
+    out[oy : oy + small.shape[0], ox : ox + small.shape[1]] = small
+    return out
+
+
 def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: float = 45) -> Ink:
     """Cut the ink in ``box`` to its bounding box and scale it into a 32x32 glyph."""
     gray = _crop(card_gray, box).astype(np.float32)
@@ -87,11 +98,7 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     glyph = np.where(sel, ink, 0)[y0:y1, x0:x1]
     gh, gw = glyph.shape
-    scale = (SIDE - 4) / max(gh, gw)
-    small = cv2.resize(glyph, (max(1, round(gw * scale)), max(1, round(gh * scale))), interpolation=cv2.INTER_AREA)
-    out = np.zeros((SIDE, SIDE), np.float32)
-    oy, ox = (SIDE - small.shape[0]) // 2, (SIDE - small.shape[1]) // 2
-    out[oy : oy + small.shape[0], ox : ox + small.shape[1]] = small
+    out = fitted(glyph, SIDE, 2)
     colour = _crop(card_bgr, box)[y0:y1, x0:x1][sel[y0:y1, x0:x1]].astype(np.float32).mean(0)
     paper = np.float32([_pct(_crop(card_bgr, box)[..., c], 90) for c in range(3)]) + 1
     b, g, r = colour / paper

@@ -1,0 +1,80 @@
+"""A Word Thief card's pip as a picture, compared with the pips of the other cards in the same photo.
+
+One deck lies on the table, so every pip of one suit in a photo is printed alike and photographed at
+nearly the same size: where the index net is unsure whether a small pip is a spade or a club (a heart
+or a diamond), the pips of the photo's cards it reads surely show what each suit looks like here.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.glyphs import INDEX_REGION, _crop, _pct, fitted
+
+WIN = 28  # a pip is compared as a WIN x WIN picture of its ink, scaled to fit with a margin
+MARGIN = 3  # pixels of the picture on each side of the scaled pip
+BLUR = 1.0  # sigma: a pixel's shift in where a 5-8 pixel pip falls on the warped card is no difference
+MIN_CONTRAST = 45  # paper against the darkest ink of the index region (as glyphs.face_ink)
+INK = 0.45  # share of that contrast that is ink
+# The index prints its letters, then its value, then its pip, each on its own line in one column: a
+# glyph of a line is letter-sized (not a frame's line nor a bead), and a pip is about as wide as high.
+GLYPH_H = (0.03, 0.4)  # of the region's height
+GLYPH_W = 0.6  # of the region's width at most
+PIP_LINE = 2  # the third line of the index
+PIP_ASPECT = (0.6, 1.6)  # width / height
+
+
+def _glyphs(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int, int]]]:
+    """Connected components of an ink mask that are glyph-sized: labels and (top, bottom, left, right, label)."""
+    h, w = ink.shape
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    glyphs = [
+        (y, y + bh, x, x + bw, k)
+        for k, (x, y, bw, bh, area) in enumerate(stats[1:].tolist(), 1)
+        if GLYPH_H[0] * h <= bh <= GLYPH_H[1] * h and bw <= GLYPH_W * w and area >= max(6, 0.15 * bw * bh)
+    ]
+    return labels, glyphs
+
+
+def _index_lines(glyphs: list[tuple[int, int, int, int, int]]) -> list[list[tuple[int, int, int, int, int]]]:
+    """The glyphs of the index's column (left-aligned under its topmost glyph) in lines, top first."""
+    top = min(glyphs)
+    column = sorted(g for g in glyphs if g[0] >= top[0] and abs(g[2] - top[2]) < 0.5 * (top[3] - top[2]) + 3)
+    lines: list[list[tuple[int, int, int, int, int]]] = []
+    for g in column:
+        last = lines[-1][-1] if lines else None
+        if last is not None and g[0] < last[1] - 0.3 * (last[1] - last[0]):  # beside the line's last glyph
+            lines[-1].append(g)
+        else:
+            lines.append([g])
+    return lines
+
+
+def pip_picture(card: np.ndarray) -> np.ndarray | None:
+    """The pip of an upright warped card's top-left index as a blurred WIN x WIN ink picture, zero
+    mean and unit norm; None where no pip shows where the index prints it."""
+    region = _crop(cv2.cvtColor(card, cv2.COLOR_BGR2GRAY), INDEX_REGION).astype(np.float32)
+    paper, darkest = _pct(region, 90), _pct(region, 1)
+    if paper - darkest < MIN_CONTRAST:
+        return None
+    ink = np.clip((paper - region) / (paper - darkest), 0, 1)
+    labels, glyphs = _glyphs((ink > INK).astype(np.uint8))
+    lines = _index_lines(glyphs) if glyphs else []
+    if len(lines) <= PIP_LINE:
+        return None
+    y0, y1, x0, x1, k = min(lines[PIP_LINE], key=lambda g: g[2])
+    if not PIP_ASPECT[0] <= (x1 - x0) / (y1 - y0) <= PIP_ASPECT[1]:
+        return None
+    pip = np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2]
+    out = cv2.GaussianBlur(fitted(pip, WIN, MARGIN), (0, 0), BLUR)
+    out -= out.mean()
+    norm = float(np.linalg.norm(out))
+    return out / norm if norm > 0 else None
+
+
+def likeness(pip: np.ndarray, mine: np.ndarray, other: np.ndarray) -> float:
+    """Where ``pip`` lies on the way from the mean picture ``other`` (0) to ``mine`` (1): the two
+    suits' pips share their blob, and only what tells them apart counts."""
+    apart = mine - other
+    return float(((pip - other) * apart).sum() / max(float((apart * apart).sum()), 1e-9))
