@@ -54,7 +54,7 @@ def _index_lines(glyphs: list[tuple[int, int, int, int, int]]) -> list[list[tupl
 def pip_picture(card: np.ndarray) -> np.ndarray | None:
     """The pip of an upright warped card's top-left index as a blurred WIN x WIN ink picture, zero
     mean and unit norm; None where no pip shows where the index prints it."""
-    region = _crop(cv2.cvtColor(card, cv2.COLOR_BGR2GRAY), INDEX_REGION).astype(np.float32)
+    region = cv2.cvtColor(_crop(card, INDEX_REGION), cv2.COLOR_BGR2GRAY).astype(np.float32)
     paper, darkest = _pct(region, 90), _pct(region, 1)
     if paper - darkest < MIN_CONTRAST:
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -326,7 +326,11 @@ class Reader:
         view_share = _shares(per_view)
         read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
         if self.deck.has_suits:
-            pictures = [_pip_pictures(card, hidden) for card, hidden in zip(cards, covered)]
+
+            @cache  # cut only where a card is unsure of its suit, and then once
+            def pictures(i: int) -> list[np.ndarray]:
+                return _pip_pictures(cards[i], covered[i])
+
             suits = self._suits(heads, owner, chosen, covered, pictures)
         else:
             suits = [(None, 1.0)] * n
@@ -383,10 +387,10 @@ class Reader:
         owner: list[int],
         faces: list[str],
         covered: list[bool] | None = None,
-        pictures: list[list[np.ndarray]] | None = None,
+        pictures: Callable[[int], list[np.ndarray]] | None = None,
     ) -> list[tuple[str | None, float]]:
         """Suit and its confidence per card, from the index net's pip head (both corners), and from
-        each card's pip ``pictures`` (`pip_picture`) beside those of the photo's other cards."""
+        each card's pip ``pictures`` (by its index: `pip_picture`) beside those of the photo's other cards."""
         pips = heads["suit"][:, :4]  # a letter card has a pip
         logp = _per_card(pips, owner, len(faces))
         view_share = _shares(pips)
@@ -427,13 +431,13 @@ def _pip_pictures(card: np.ndarray, covered: bool) -> list[np.ndarray]:
 
 
 def _alike(
-    suits: list[tuple[str | None, float]], logp: np.ndarray, pictures: list[list[np.ndarray]]
+    suits: list[tuple[str | None, float]], logp: np.ndarray, pictures: Callable[[int], list[np.ndarray]]
 ) -> list[tuple[str | None, float]]:
     """``suits`` with a card unsure of its suit made SUIT_SURE where its pip ``pictures`` look like the pips of
     the photo's cards surely of that suit and unlike those surely of its partner (see PIP_LIKE)."""
     out = list(suits)
     for i, (suit, p) in enumerate(suits):
-        if suit is None or p >= SUIT_SURE or not pictures[i]:
+        if suit is None or p >= SUIT_SURE or not pictures(i):
             continue
         best = SUITS.index(suit)
         share = _shares(logp[i])
@@ -444,14 +448,14 @@ def _alike(
                 pic
                 for j, (other, q) in enumerate(suits)
                 if j != i and other == SUITS[s] and q >= PIP_REF
-                for pic in pictures[j]
+                for pic in pictures(j)
             ]
             for s in (best, PARTNER[best])
         ]
         if min(len(r) for r in refs) < PIP_REFS:
             continue
         mine, partner = np.mean(refs[0], 0), np.mean(refs[1], 0)
-        if min(likeness(pic, mine, partner) for pic in pictures[i]) >= PIP_LIKE:
+        if min(likeness(pic, mine, partner) for pic in pictures(i)) >= PIP_LIKE:
             out[i] = (suit, SUIT_SURE)
     return out
 
