@@ -19,7 +19,7 @@ import numpy as np
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
-from vision.regions import FILLED, colour_edges, enclosed
+from vision.regions import FILLED, colour_edges, enclosed, smooth_lab
 
 _HANDS = itertools.count(1)  # numbers the hands found
 WORK_WIDTH = 960  # blobs are found at this width; corners are refined back in the full photo
@@ -120,7 +120,7 @@ def outlined_mask(small: np.ndarray) -> np.ndarray:
 
 
 def paper_coloured(
-    small: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float, closings: tuple[int, ...]
+    lab: np.ndarray, net_mask: np.ndarray, edges: np.ndarray, least: float, closings: tuple[int, ...]
 ) -> list[np.ndarray]:
     """The pixels coloured like the card stock that the finder net's card mask (``net_mask``: 0 or 1,
     work scale) holds, in regions that the ``edges`` (colour_edges) part from the rest and that reach
@@ -131,10 +131,9 @@ def paper_coloured(
     held = cv2.erode(net_mask, np.ones((9, 9), np.uint8))
     if not held.any():
         return []
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
     # OpenCV's arithmetic, not numpy's float64: the same pixels in a fifth of the time or less (a 1080p photo's
     # work scale: 28-34 ms down to 3-7 ms, on a loaded machine).
-    diff = cv2.subtract(lab.astype(np.float32), (*np.median(lab[held > 0], 0), 0.0))
+    diff = cv2.subtract(lab.astype(np.float32), (*_byte_median(lab, held), 0.0))
     near = cv2.transform(cv2.multiply(diff, diff), np.float32([[LIGHTNESS**2, 1, 1]])) < PAPER_COLOUR**2
     free = near & (cv2.dilate(edges, np.ones((2, 2), np.uint8)) == 0)
     count, labels = cv2.connectedComponents(free.astype(np.uint8), connectivity=4)
@@ -151,6 +150,19 @@ def paper_coloured(
         big[0] = False
         masks.append(big[labels].astype(np.uint8) * 255)
     return masks
+
+
+def _byte_median(img: np.ndarray, mask: np.ndarray) -> list[float]:
+    """Each channel's median (as np.median gives it) of a uint8 image's pixels where ``mask`` is set (some
+    are), from the channel's histogram: np.median sorts tens of thousands of pixels, 5-10 ms a photo."""
+    n = cv2.countNonZero(mask)
+    out = []
+    for channel in cv2.split(img):
+        below = cv2.calcHist([channel], [0], mask, [256], [0, 256]).ravel().cumsum()
+        # The middle pixel's value, or the two middle ones' mean (n even).
+        low, high = np.searchsorted(below, [(n - 1) // 2, n // 2], side="right")
+        out.append((float(low) + float(high)) / 2)
+    return out
 
 
 def card_mask(small: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -567,10 +579,11 @@ def _region_cards(edges: np.ndarray, min_area: float, scale: float, where: np.nd
     """A card for every region the (work-scale) edges enclose (reaching into ``where``, when given)
     that fills its quadrilateral, grown by the width of the edge line it stops at."""
     found = []
+    near = cv2.dilate(edges, np.ones((3, 3), np.uint8))  # the edges a side may run along (see _beyond_frame)
     for contour in enclosed(edges, min_area, 0.08 * edges.size, where):
         quad = fit_quad(contour)
         if cv2.contourArea(contour) >= FILLED * abs(cv2.contourArea(quad)):
-            quad = _beyond_frame(_grown(quad, 1.5), edges)
+            quad = _beyond_frame(_grown(quad, 1.5), near)
             found.append(Candidate(_short_side_first(quad) / scale, 1.0, False, False))
     return found
 
@@ -605,12 +618,11 @@ def _side_support(quad: np.ndarray, near_edge: np.ndarray, offsets: np.ndarray) 
     return out
 
 
-def _beyond_frame(quad: np.ndarray, edges: np.ndarray) -> np.ndarray:
+def _beyond_frame(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
     """A quadrilateral found inside a card's printed frame grown to the card's edge: out to the
-    end of the band of edges (frame, thin paper, the card's edge and shadow) that each side runs
-    along, when that band is about as wide on all four sides (a printer insets a frame evenly;
-    beyond a card lies table or the next card, no even band)."""
-    near = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    end of the band of edges (``near``: the colour edges widened by a pixel; frame, thin paper, the
+    card's edge and shadow) that each side runs along, when that band is about as wide on all four
+    sides (a printer insets a frame evenly; beyond a card lies table or the next card, no even band)."""
     offsets = np.arange(0, max(3, int(0.06 * min(_side_pairs(quad)) / 2)) + 1)
     support = _side_support(quad, near, offsets)
     bands = [int(np.argmin(np.append(row, 0) >= 0.5)) for row in support]  # first offset off the band
@@ -846,13 +858,14 @@ def cues(
         # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
         stock += [c for c in cards_of(net_mask * 255, seams_alone=False)[0] if c.hand]
-    edges = colour_edges(small)
+    lab = smooth_lab(small)
+    edges = colour_edges(lab)
     if net_mask is not None:
         # Hands in the stock's colour: only blobs a hand's size when the deck's size is known (a lone card's
         # blob is the net's card, and would be looked at again for faint indexes).
         least = HAND_CARDS * card_long**2 / CARD_RATIO if card_long else 0.0
         closings = PAPER_CLOSINGS[:1] if card_long else PAPER_CLOSINGS
-        for paper in paper_coloured(small, net_mask, edges, least, closings):
+        for paper in paper_coloured(lab, net_mask, edges, least, closings):
             stock += [c for c in cards_of(paper, seams_alone=False)[0] if c.hand]
     cands = stock + _region_cards(edges, 0.0015 * mask.size, scale, where)
     return Cues(small, scale, edges, mask, cands, outlines, cut_blobs)
@@ -862,24 +875,30 @@ def _refit_across(
     quad: np.ndarray,
     t: np.ndarray,
     offsets: np.ndarray,
-    edge_points: Callable[[np.ndarray], np.ndarray],
+    edge_points: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
     min_points: int,
     max_move: float,
 ) -> np.ndarray:
     """The quadrilateral (clockwise) with each side refitted through the points ``edge_points`` picks
-    from ``at`` (points along the side at fractions ``t``, each sampled at ``offsets`` outwards across
-    it: shape (len(t), len(offsets), 2)). A side with fewer than ``min_points`` keeps its line; if a
-    corner would move more than ``max_move`` the quadrilateral stays as it was."""
-    lines = []
+    across it: given, for all four sides at once, points along each side at fractions ``t``, each
+    sampled at ``offsets`` outwards across it (shape (4, len(t), len(offsets), 2)), it gives each row's
+    point ((4, len(t), 2)) and whether the row has one ((4, len(t))). A side with fewer than
+    ``min_points`` keeps its line; if a corner would move more than ``max_move`` the quadrilateral
+    stays as it was. (All sides in one call: a photo's cards are refitted a few hundred times.)"""
+    along, rows = [], []
     for i in range(4):
         p, q = quad[i], quad[(i + 1) % 4]
         u = (q - p) / max(float(np.linalg.norm(q - p)), 1e-6)
         normal = np.float32([u[1], -u[0]])  # outwards for clockwise corners (y down)
-        pts = edge_points((p + t * (q - p) + offsets * normal).astype(np.float32))
-        if len(pts) < min_points:
-            lines.append((p, u))
+        along.append(u)
+        rows.append((p + t * (q - p) + offsets * normal).astype(np.float32))
+    pts, ok = edge_points(np.stack(rows))
+    lines = []
+    for i in range(4):
+        if ok[i].sum() < min_points:
+            lines.append((quad[i], along[i]))
             continue
-        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts[i][ok[i]]), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
     moved = _line_intersections(lines)
     return quad if moved is None or np.abs(moved - quad).max() > max_move else moved
@@ -890,16 +909,17 @@ def _on_edges(quad: np.ndarray, card: np.ndarray) -> np.ndarray:
     the card probability ``card`` falls through one half, between pixels: a pixel mask's outline lies
     half a pixel inside the card and steps. A side along another card (no such fall) stays."""
 
-    def falls(at: np.ndarray) -> np.ndarray:
-        prob = cv2.remap(card, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderValue=0.0)
+    def falls(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        flat = at.reshape(-1, *at.shape[2:])
+        prob = cv2.remap(card, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderValue=0.0)
         out = (prob[:, :-1] >= 0.5) & (prob[:, 1:] < 0.5)  # falls between k and k + 1
         # Along each row across the side, the fall nearest the middle of the row.
         k = np.argmin(np.where(out, np.abs(np.arange(out.shape[1]) - prob.shape[1] // 2), out.shape[1]), 1)
-        rows = np.flatnonzero(out.any(1))
-        k = k[rows]
+        rows = np.arange(len(k))
         a, b = prob[rows, k], prob[rows, k + 1]
         f = (a - 0.5) / np.maximum(a - b, np.float32(1e-6))
-        return np.float32(at[rows, k] + f[:, None] * (at[rows, k + 1] - at[rows, k])).reshape(-1, 2)
+        pts = np.float32(flat[rows, k] + f[:, None] * (flat[rows, k + 1] - flat[rows, k]))
+        return pts.reshape(*at.shape[:2], 2), out.any(1).reshape(at.shape[:2])
 
     t = np.linspace(0.15, 0.85, 15)[:, None, None]
     offsets = np.arange(-3, 3.01, 0.25, dtype=np.float32)[None, :, None]
@@ -914,13 +934,15 @@ def _sharpened(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
     offsets = np.arange(-reach, reach + 0.01, 0.5, dtype=np.float32)[None, :, None]
     prior = np.exp(-0.5 * (offsets[0, 2:-2, 0] / reach) ** 2)
 
-    def steps(at: np.ndarray) -> np.ndarray:
-        colour = cv2.remap(img, at[..., 0], at[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    def steps(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        flat = at.reshape(-1, *at.shape[2:])
+        colour = cv2.remap(img, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         colour = colour.astype(np.float32)
         step = np.linalg.norm(colour[:, 4:] - colour[:, :-4], axis=2) * prior  # across 2 px: edges are blurred
         k = np.argmax(step, 1)
-        peak = step[np.arange(len(k)), k]
-        return at[np.arange(len(k)), k + 2][peak > max(8.0, 0.5 * float(np.median(peak)))]
+        peak = step[np.arange(len(k)), k].reshape(at.shape[:2])
+        floor = np.maximum(8.0, 0.5 * np.median(peak, 1))[:, None]  # each side's own
+        return flat[np.arange(len(k)), k + 2].reshape(*at.shape[:2], 2), peak > floor
 
     t = np.linspace(0.12, 0.88, 24)[:, None, None]
     return _refit_across(quad, t, offsets, steps, min_points=8, max_move=2 * reach)
@@ -980,8 +1002,10 @@ def _net_cards(img: np.ndarray) -> NetFound:
             region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(near[1].start, near[0].start)
         )
         quad = _on_edges(fit_quad(max(contours, key=cv2.contourArea), one_card=True), card)
-        if _shape(quad) <= 0.5:  # the card mask ran on into the table (a cloth's stripes): its core is the card's
+        shape = _shape(quad)
+        if shape <= 0.5:  # the card mask ran on into the table (a cloth's stripes): its core is the card's
             quad = _on_edges(_core_grown(seeds[near] == i, (near[1].start, near[0].start)), card)
+            shape = _shape(quad)
         area = abs(cv2.contourArea(quad))
         corners = np.round(quad).astype(np.int32)
         qx, qy = corners.min(0)
@@ -996,7 +1020,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
         # in a shadow or in dim light passes a lower floor where the net is sure of its core and it shows print.
         pale = _lit_pale(stock[on][inside > 0], grey[on][inside > 0])
         paper = pale >= PAPER[0] or (sure and pale >= PAPER[1] and _printed(img, quad / s))
-        if fills and paper and n >= 0.3 * area and _shape(quad) > 0.5:
+        if fills and paper and n >= 0.3 * area and shape > 0.5:
             if not (sure or _printed(img, quad / s)):
                 unsure.append(quad)
                 continue
@@ -1269,6 +1293,8 @@ def _carded_hands(cands: list[Candidate], card: np.ndarray, scale: float) -> lis
     union) by more than PARTIAL worse than another hand comes after the others: `_choose` takes equal
     scores in the order given, and of two cues' readings of one hand, such a one is a part of the hand
     (a blob that slits between the cards cut short) read as a hand of its own."""
+    if not any(c.hand for c in cands):
+        return cands  # most photos: the mask's patches need not be labelled
     count, patches = cv2.connectedComponents(card)
     fit: dict[int, float] = {}
     for group in {c.group for c in cands if c.hand}:

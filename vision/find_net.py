@@ -40,7 +40,7 @@ def net_input(small: np.ndarray) -> np.ndarray:
 
 @cache
 def _net() -> Net:
-    return Net(MODELS / "finder.onnx", {}, trainer="scripts/train_finder.py")
+    return Net(MODELS / "finder.onnx", {}, trainer="scripts/train_finder.py", engine=cv2.dnn.ENGINE_AUTO)
 
 
 def card_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

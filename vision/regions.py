@@ -11,10 +11,15 @@ PRINTED = 0.02  # of a card's region is print (holes in it) at least: a blank ch
 FILLED = 0.85  # a card's region (its art's holes filled) fills its quadrilateral; a leak into the table does not
 
 
-def colour_edges(small: np.ndarray) -> np.ndarray:
-    """Edges in lightness or in either colour axis (Lab): a tan card on a beige cloth differs from
-    it more in colour than in lightness, a white card on a white cloth only by its printed edge."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2Lab)
+def smooth_lab(small: np.ndarray) -> np.ndarray:
+    """The (work-scale) photo blurred a little, in Lab: what `colour_edges` and the stock's colour
+    (detect.paper_coloured) are found in."""
+    return cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2Lab)
+
+
+def colour_edges(lab: np.ndarray) -> np.ndarray:
+    """Edges in lightness or in either colour axis (``lab``: `smooth_lab`): a tan card on a beige cloth
+    differs from it more in colour than in lightness, a white card on a white cloth only by its printed edge."""
     light, a, b = cv2.split(lab)
     return cv2.Canny(light, 8, 30) | cv2.Canny(a, 8, 24) | cv2.Canny(b, 8, 24)
 
