@@ -30,6 +30,12 @@ RATIOS = (CARD_RATIO, 1.65, 1.2)
 # 1.11-1.18, true ones at 1.25 and up). A fan's strip is turned about a guessed pivot, its cards' width
 # a guess from RATIOS: its top card may show as wide as 1.05.
 SPREAD_TOP = 1.22
+# Where an index's letters may start, a strip's top edge stands no more than TOP_REACH of a card's height above the
+# median of the tops over TOP_RUN card widths round it (see _top_edge; the first values tried, on renders of training
+# designs), that median taken over some 2 * TOP_SAMPLES columns of each window.
+TOP_REACH = 0.03
+TOP_RUN = 1.5
+TOP_SAMPLES = 32
 
 
 def notches_closed(paper: np.ndarray, card_w: float) -> np.ndarray:
@@ -64,8 +70,11 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float, faint: floa
     the card stock by its contrast, ``faint`` times the usual (FAINT: thin strokes blurred, glare)."""
     card_h = card_w * CARD_RATIO
     # The outline's top, its notches (an index printed close to the edge eats into the mask) filled.
-    top = np.argmax(paper, 0).astype(np.float32)
-    top = cv2.erode(top[None], np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)).ravel()
+    notch = np.ones((1, max(3, int(0.3 * card_w)) | 1), np.uint8)
+    rows = np.argmax(paper, 0).astype(np.float32)
+    top = cv2.erode(rows[None], notch).ravel()
+    # Where the letters may start: below the top edge, a pale patch of table joined onto it not counted.
+    first = cv2.erode(_top_edge(rows, card_w)[None], notch).ravel()
     h = min(paper.shape[0], int(top.max() + 0.3 * card_h) + 2)  # only the rows of the index are looked at
     strip, paper = strip[:h], paper[:h]
     c = cardness(strip)
@@ -103,7 +112,7 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float, faint: floa
         & (height < 0.2 * card_h)
         & (stats[:, cv2.CC_STAT_WIDTH] >= 2)  # a thin I, its sides blurred pale
         & (stats[:, cv2.CC_STAT_WIDTH] <= 2.5 * height)  # a piece of a slanting edge line is no letter
-        & (starts < top[np.minimum(left, len(top) - 1)] + 0.12 * card_h)
+        & (starts < first[np.minimum(left, len(first) - 1)] + 0.12 * card_h)
     )
     glyph[0] = False
     cols = glyph[labels].sum(0) >= max(2, 0.01 * card_h)
@@ -121,6 +130,20 @@ def index_spans(strip: np.ndarray, paper: np.ndarray, card_w: float, faint: floa
             spans.append([int(x), int(x)])
     spans = [s for i, s in enumerate(spans) if i not in smeared]
     return [(a, b) for a, b in spans if b - a >= 2]  # narrower: specks on a card's edge
+
+
+def _top_edge(top: np.ndarray, card_w: float) -> np.ndarray:
+    """A strip's ``top`` (its mask's first row in each column), lowered to no higher than TOP_REACH of a
+    card's height above the run of tops round it (the median over TOP_RUN card widths): a pale patch of
+    table joined onto the cards' top edge (a cloth's check) is no card, and would hide the indexes below it."""
+    half = max(1, int(TOP_RUN * card_w / 2))
+    # The run of tops with the notches an index eats into the top edge filled (opened: a notch is a narrow peak
+    # of the rows), as they would pull the median down; the checks' patches, higher, are not widened.
+    notch = np.ones((1, max(3, int(0.33 * card_w)) | 1), np.uint8)
+    padded = np.pad(cv2.morphologyEx(top[None], cv2.MORPH_OPEN, notch).ravel(), half, mode="edge")
+    step = max(1, half // TOP_SAMPLES)  # a wide strip's windows sampled: their median is as good, far quicker
+    run = np.median(np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1)[:, ::step], axis=1)
+    return np.maximum(top, run - TOP_REACH * card_w * CARD_RATIO)
 
 
 def _chain(starts: list[int], pitch: float) -> tuple[list[float], list[bool]]:

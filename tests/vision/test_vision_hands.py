@@ -145,11 +145,11 @@ def test_spread_on_a_checked_cloth() -> None:
     _each_card_found_on_a_checked_cloth(1411, held_out=True, fan=False)
 
 
-def _each_card_found_on_a_checked_cloth(seed: int, held_out: bool, fan: bool) -> None:
+def _each_card_found_on_a_checked_cloth(seed: int, held_out: bool, fan: bool, game: str = "word-thief") -> None:
     photo = render_photo(
-        "word-thief",
+        game,
         seed,
-        design=random_design("word-thief", random.Random(seed), held_out=held_out),
+        design=random_design(game, random.Random(seed), held_out=held_out),
         table="patterned-cloth",
         hand=True,
         fan=fan,
@@ -189,3 +189,9 @@ def test_fan_on_a_checked_cloth_banded_by_its_print() -> None:
     # The cards' frames and print, running down each covered card's strip, part the fan's stock-coloured mask
     # into bands as narrow as the gaps between them: closed at the seams' scale only, no fan's sides show.
     _each_card_found_on_a_checked_cloth(1000, held_out=False, fan=True)
+
+
+def test_fan_whose_top_edge_a_pale_check_joins() -> None:
+    # A pale check of the cloth joins the fan's stock-coloured mask above its cards' top edge: that edge,
+    # taken where the mask starts, stood above the indexes, too far above them for any to count.
+    _each_card_found_on_a_checked_cloth(1085, held_out=False, fan=True, game="quiddler")
