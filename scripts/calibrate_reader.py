@@ -28,6 +28,8 @@ from vision.read import (  # noqa: E402
     RIVAL_SURE,
     SUIT_SURE,
     TURN_SURE,
+    TWIN_TURN_SURE,
+    TWINS,
     VOTE_FLOOR,
     Read,
     Reader,
@@ -90,7 +92,7 @@ def why_flagged(c: Card, sure: float) -> str:
         return "suit"
     if r.confidence < VOTE_FLOOR:
         return "face under VOTE_FLOOR"
-    if r.rival >= RIVAL_SURE or r.turn < TURN_SURE:
+    if r.rival >= RIVAL_SURE or r.turn < (TWIN_TURN_SURE if r.face in TWINS else TURN_SURE):
         return "face, a read's rival or the turn in doubt"
     if c.vote is None:
         return "face, no ink for Tesseract"
@@ -101,12 +103,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--photos", type=int, default=80, help="photos per deck (every third an index deck's hand)")
     ap.add_argument("--decks", nargs="+", default=GAMES, choices=GAMES)
+    ap.add_argument("--first", type=int, default=SEED0, help="the first photo's seed (a second range to check on)")
     args = ap.parse_args()
     for game in args.decks:
         cards = [
             c
             for k in range(args.photos)
-            for c in cards_of(game, SEED0 + k, hand=k % 3 == 2 and game != "words-and-points")
+            for c in cards_of(game, args.first + k, hand=k % 3 == 2 and game != "words-and-points")
         ]
         wrong = [c for c in cards if not c.right]
         shipped = Reader(game).sure

@@ -70,18 +70,29 @@ def fitted(img: np.ndarray, side: int, margin: int) -> np.ndarray:
     return out
 
 
-def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: float = 45) -> Ink:
-    """Cut the ink in ``box`` to its bounding box and scale it into a 32x32 glyph."""
+def ink_of(
+    card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: float = 45, core: Box | None = None
+) -> Ink:
+    """Cut the ink in ``box`` to its bounding box and scale it into a 32x32 glyph; with a ``core`` (inside
+    ``box``), only the ink of strokes that reach into it, and no long thin line across the box (a stone's edge),
+    its paper and ink levels the core's (a stone printed on a card: the card's paper round it is no ink's ground)."""
     gray = _crop(card_gray, box).astype(np.float32)
-    bg = _pct(gray, 90)
-    lo = _pct(gray, 1)
+    levels = gray if core is None else _crop(card_gray, core)
+    bg = _pct(levels, 90)
+    lo = _pct(levels, 1)
     if bg - lo < min_contrast:
         return Ink(None, 0.0, 0.0)
     ink = np.clip((bg - gray) / (bg - lo), 0, 1)
-    mask = (ink > 0.45).astype(np.uint8)
+    mask = (ink > (0.45 if core is None else FAINT)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = mask.shape
     keep = np.zeros(count, bool)
+    reached = np.ones(count, bool)
+    if core is not None:
+        cx0, cy0 = round((core[0] - box[0]) * CARD_W), round((core[1] - box[1]) * CARD_H)
+        cx1, cy1 = round((core[2] - box[0]) * CARD_W), round((core[3] - box[1]) * CARD_H)
+        reached[:] = False
+        reached[np.unique(labels[cy0:cy1, cx0:cx1])] = True
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
         # Specks, and strips of table or card edge along the box's rim when a warp is a little off.
@@ -89,8 +100,9 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
         # short; right and bottom only when long (a stone's edge), as a letter may touch them.
         vertical = bw < 0.15 * w and ((x == 0 and bh > 0.25 * h) or (x + bw == w and bh > 0.6 * h))
         horizontal = bh < 0.15 * h and ((y == 0 and bw > 0.25 * w) or (y + bh == h and bw > 0.6 * w))
-        edge_strip = vertical or horizontal
-        keep[i] = area >= max(6, 0.004 * h * w) and not edge_strip
+        line = core is not None and bh < 0.15 * h and bw > 0.6 * w
+        edge_strip = vertical or horizontal or line
+        keep[i] = area >= max(6, 0.004 * h * w) and not edge_strip and reached[i]
     if not keep.any():
         return Ink(None, 0.0, 0.0)
     sel = keep[labels]
@@ -107,6 +119,11 @@ def ink_of(card_bgr: np.ndarray, card_gray: np.ndarray, box: Box, min_contrast: 
 
 
 INDEX_REGION: Box = (0.02, 0.01, 0.42, 0.5)  # where any design's corner index lies (vision.net.CORNER)
+# A stone's letter is printed as large as the design likes: the layout's face box cuts a T's bar or a
+# G's curves off, and Tesseract reads an I or a C. Its ink is cut from the box grown this share of the
+# card on every side, the strokes that reach into the box kept whole.
+LETTER_REACH = 0.2
+FAINT = 0.3  # ... at this share of the ink's depth, not 0.45: a blurred serif T's thin bar is lighter
 
 
 def face_ink(card_bgr: np.ndarray, layout: Layout | None = None) -> np.ndarray | None:
@@ -115,6 +132,11 @@ def face_ink(card_bgr: np.ndarray, layout: Layout | None = None) -> np.ndarray |
     design prints its letters first, its value and pip below; a frame's lines and beads are no
     letter's size)."""
     gray = cv2.cvtColor(card_bgr, cv2.COLOR_BGR2GRAY)
+    if layout is not None and not layout.corner_index:
+        x0, y0, x1, y1 = layout.face
+        r = LETTER_REACH
+        grown = (max(0.0, x0 - r), max(0.0, y0 - r), min(1.0, x1 + r), min(1.0, y1 + r))
+        return ink_of(card_bgr, gray, grown, core=layout.face).mask
     if layout is not None:
         return ink_of(card_bgr, gray, layout.face).mask
     region = _crop(gray, INDEX_REGION).astype(np.float32)

@@ -8,14 +8,16 @@ import random
 import cv2
 import numpy as np
 import pytest
+from vision_helpers import match
 
+from companion.decks import WILD
 from vision.decoys import playing_card
 from vision.designs import CARD_H, CARD_W, draw_card, random_design
 from vision.fonts import families
 from vision.glyphs import face_ink
 from vision.ocr import backend
-from vision.read import SURE, Reader, checked, second_opinions, voted
-from vision.render import render_photo
+from vision.read import STONE_SURE, SURE, TWIN_TURN_SURE, Read, Reader, checked, read_photo, second_opinions, voted
+from vision.render import render_photo, render_varied
 
 
 def _glare_on_index(image: np.ndarray, corners: list[list[int]], strength: float) -> None:
@@ -107,3 +109,37 @@ def test_tesseract_takes_no_one_for_an_i(family: str) -> None:
         small = cv2.resize(card, (90, round(90 * CARD_H / CARD_W)), interpolation=cv2.INTER_AREA)
         ink = face_ink(cv2.resize(small, (CARD_W, CARD_H)))
         assert ink is None or backend().read([ink]) != ["I"], path
+
+
+def _stones(seed: int, size: tuple[int, int]) -> list[tuple[str, str, bool]]:
+    """Each true stone of a training design's photo: its face, the face read, and the check flag."""
+    photo = render_varied("words-and-points", seed, held_out=False, size=size)
+    reading = read_photo(photo.image, "words-and-points").to_json()
+    return [
+        (photo.truth["cards"][i]["face"], reading["cards"][j]["face"], reading["cards"][j]["check"])
+        for i, j in sorted(match(photo.truth, reading).items())
+    ]
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_tesseract_is_shown_a_stones_whole_letter() -> None:
+    # A tile prints its T larger than the layout's letter box: cut at the box, the T lost its bar
+    # and Tesseract read I, so the net's right T went flagged. Cut whole, Tesseract confirms both.
+    stones = _stones(1033, (1920, 1080))
+    assert [s for s in stones if s[0] == "T"] == [("T", "T", False)] * 2
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_a_blank_stone_whose_letter_box_is_empty_needs_no_check() -> None:
+    # The letter head doubts blank stones (under STONE_SURE) and Tesseract cannot confirm one:
+    # its empty letter box does.
+    stones = _stones(1024, (1280, 720))
+    assert [s for s in stones if s[0] == WILD] == [(WILD, WILD, False)]
+
+
+def test_tesseract_does_not_confirm_an_m_or_a_w_whose_turn_is_in_doubt() -> None:
+    # Shown the whole letter, Tesseract reads a W the card net turned round as the M it read.
+    read = Read("M", None, 0.6, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, 0.3, 5.1)
+    assert checked(read, "M", STONE_SURE)[1]
+    assert not checked(read._replace(turn=TWIN_TURN_SURE), "M", STONE_SURE)[1]
+    assert not checked(read._replace(face="R"), "R", STONE_SURE)[1]  # no other letter turns into one
