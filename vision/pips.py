@@ -17,12 +17,12 @@ MARGIN = 3  # pixels of the picture on each side of the scaled pip
 BLUR = 1.0  # sigma: a pixel's shift in where a 5-8 pixel pip falls on the warped card is no difference
 MIN_CONTRAST = 45  # paper against the darkest ink of the index region (as glyphs.face_ink)
 INK = 0.45  # share of that contrast that is ink
-# The index prints its letters, then its value, then its pip, each on its own line in one column: a
-# glyph of a line is letter-sized (not a frame's line nor a bead), and a pip is about as wide as high.
+# The index prints its letters, then its value, then its pip, one under another in one column: a glyph
+# is letter-sized (not a frame's line), and a pip is about as wide as high and the last under the letters.
 GLYPH_H = (0.03, 0.4)  # of the region's height
 GLYPH_W = 0.6  # of the region's width at most
-PIP_LINE = 2  # the third line of the index
 PIP_ASPECT = (0.6, 1.6)  # width / height
+BEAD_SHIFT = 1  # pixels: a frame's beads are printed alike, one under another
 
 
 def _glyphs(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int, int]]]:
@@ -37,18 +37,34 @@ def _glyphs(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int,
     return labels, glyphs
 
 
-def _index_lines(glyphs: list[tuple[int, int, int, int, int]]) -> list[list[tuple[int, int, int, int, int]]]:
-    """The glyphs of the index's column (left-aligned under its topmost glyph) in lines, top first."""
-    top = min(glyphs)
-    column = sorted(g for g in glyphs if g[0] >= top[0] and abs(g[2] - top[2]) < 0.5 * (top[3] - top[2]) + 3)
-    lines: list[list[tuple[int, int, int, int, int]]] = []
-    for g in column:
-        last = lines[-1][-1] if lines else None
-        if last is not None and g[0] < last[1] - 0.3 * (last[1] - last[0]):  # beside the line's last glyph
-            lines[-1].append(g)
-        else:
-            lines.append([g])
-    return lines
+def _pip(glyphs: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int, int] | None:
+    """The pip among the index region's glyphs: the last pip-shaped glyph below the letters, in their column."""
+    # Ink touching the region's top or left edge is the card's edge or its frame, not the index.
+    inside = [g for g in glyphs if g[0] > 0 and g[2] > 0 and not _bead(g, glyphs)]
+    if not inside:
+        return None
+    letters = min(inside)  # the index's topmost glyph: its first letter
+    width = letters[3] - letters[2]
+    below = [
+        g
+        for g in inside
+        if g[0] >= letters[1] - 1
+        and abs(g[2] - letters[2]) < 0.5 * width + 3  # left-aligned under the letters
+        and PIP_ASPECT[0] <= (g[3] - g[2]) / (g[1] - g[0]) <= PIP_ASPECT[1]
+    ]
+    return max(below, key=lambda g: g[1]) if below else None
+
+
+def _bead(g: tuple[int, int, int, int, int], glyphs: list[tuple[int, int, int, int, int]]) -> bool:
+    """Whether a glyph is one of a frame's beads: another glyph of its size lies in line with it, across or down."""
+    h, w = g[1] - g[0], g[3] - g[2]
+    return any(
+        o is not g
+        and min(abs(o[2] - g[2]), abs(o[0] - g[0])) <= BEAD_SHIFT
+        and abs((o[1] - o[0]) - h) <= BEAD_SHIFT
+        and abs((o[3] - o[2]) - w) <= BEAD_SHIFT
+        for o in glyphs
+    )
 
 
 def pip_picture(card: np.ndarray) -> np.ndarray | None:
@@ -60,12 +76,10 @@ def pip_picture(card: np.ndarray) -> np.ndarray | None:
         return None
     ink = np.clip((paper - region) / (paper - darkest), 0, 1)
     labels, glyphs = _glyphs((ink > INK).astype(np.uint8))
-    lines = _index_lines(glyphs) if glyphs else []
-    if len(lines) <= PIP_LINE:
+    pip = _pip(glyphs)
+    if pip is None:
         return None
-    y0, y1, x0, x1, k = min(lines[PIP_LINE], key=lambda g: g[2])
-    if not PIP_ASPECT[0] <= (x1 - x0) / (y1 - y0) <= PIP_ASPECT[1]:
-        return None
+    y0, y1, x0, x1, k = pip
     pip = np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2]
     out = cv2.GaussianBlur(fitted(pip, WIN, MARGIN), (0, 0), BLUR)
     out -= out.mean()
