@@ -16,7 +16,19 @@ from vision.designs import CARD_H, CARD_W, draw_card, random_design
 from vision.fonts import families
 from vision.glyphs import face_ink
 from vision.ocr import backend
-from vision.read import STONE_SURE, SURE, TWIN_TURN_SURE, Read, Reader, checked, read_photo, second_opinions, voted
+from vision.read import (
+    PIP_DOUBT,
+    STONE_SURE,
+    SURE,
+    TWIN_TURN_SURE,
+    Read,
+    Reader,
+    _alike,
+    checked,
+    read_photo,
+    second_opinions,
+    voted,
+)
 from vision.render import render_photo, render_varied
 
 
@@ -143,3 +155,16 @@ def test_tesseract_does_not_confirm_an_m_or_a_w_whose_turn_is_in_doubt() -> None
     assert checked(read, "M", STONE_SURE)[1]
     assert not checked(read._replace(turn=TWIN_TURN_SURE), "M", STONE_SURE)[1]
     assert not checked(read._replace(face="R"), "R", STONE_SURE)[1]  # no other letter turns into one
+
+
+def test_a_card_sure_of_its_suit_whose_pips_look_like_its_partners_is_flagged() -> None:
+    # The index net read a spade's pip as a club, sure (renders of training designs, 9000072): both of
+    # its pip pictures look like the photo's sure spades, not its sure clubs. One picture alone does not.
+    rng = np.random.default_rng(1)
+    spade, club = (p / np.linalg.norm(p) for p in rng.normal(size=(2, 28, 28)))
+    pictures = [[spade, spade], [spade, spade], [club, club], [club, club], [spade, spade], [spade]]
+    suits: list[tuple[str | None, float]] = [("s", 1.0), ("s", 1.0), ("c", 1.0), ("c", 1.0), ("c", 1.0), ("c", 1.0)]
+    logp = np.log(np.float32([[0.97, 0.01, 0.01, 0.01]] * 6))
+    out = _alike(suits, logp, pictures.__getitem__)
+    assert [p for _, p in out] == [1.0, 1.0, 1.0, 1.0, PIP_DOUBT, 1.0]
+    assert checked(Read("E", "c", 1.0, out[4][1], np.zeros((4, 2), np.float32), None, False), "E")[1]
