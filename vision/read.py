@@ -79,7 +79,7 @@ PIP_REFS = 2
 # A card the index net reads surely of its suit whose pip pictures in both corners lie under PIP_UNLIKE of
 # the way from its partner suit's mean picture to its own suit's looks like its partner's pips: it is
 # flagged, its suit PIP_DOUBT sure (renders of training designs: a spade read as a club, net 1.000,
-# likeness 0.05 and 0.09; right cards flagged 106 -> 107 and 105 -> 106 on two ranges of 80 photos).
+# likeness 0.05 and 0.09; on two ranges of 80 photos no right card more flagged).
 PIP_UNLIKE = 0.15
 PIP_DOUBT = 0.5
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
