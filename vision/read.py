@@ -341,7 +341,7 @@ class Reader:
         read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
         if self.deck.has_suits:
 
-            @cache  # cut only where a card is unsure of its suit, and then once
+            @cache  # cut only where the photo's sure cards show both suits of a card's colour, and then once
             def pictures(i: int) -> list[np.ndarray]:
                 return _pip_pictures(cards[i], covered[i])
 
@@ -454,21 +454,19 @@ def _alike(
     sure of its suit made PIP_DOUBT where they look like its partner's (see PIP_UNLIKE)."""
     out = list(suits)
     for i, (suit, p) in enumerate(suits):
-        if suit is None or not pictures(i):
+        if suit is None:
             continue
         best = SUITS.index(suit)
+        sure = [
+            [j for j, (other, q) in enumerate(suits) if j != i and other == SUITS[s] and q >= PIP_REF]
+            for s in (best, PARTNER[best])
+        ]
+        if not all(sure) or not pictures(i):
+            continue  # no pip is cut where the photo shows no sure card of one of the two suits
         share = _shares(logp[i])
         if p < SUIT_SURE and share[best] + share[PARTNER[best]] < COLOUR_SURE:
             continue  # a red pip read black: no black pip is like it
-        refs = [
-            [
-                pic
-                for j, (other, q) in enumerate(suits)
-                if j != i and other == SUITS[s] and q >= PIP_REF
-                for pic in pictures(j)
-            ]
-            for s in (best, PARTNER[best])
-        ]
+        refs = [[pic for j in js for pic in pictures(j)] for js in sure]
         if min(len(r) for r in refs) < PIP_REFS:
             continue
         mine, partner = np.mean(refs[0], 0), np.mean(refs[1], 0)
