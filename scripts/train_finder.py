@@ -110,8 +110,8 @@ def sample(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return small, card, core
 
 
-def make_net():
-    """A small U-Net: a strided first layer (full-size maps cost most and the answer is wanted at half
+def make_net(maps: int = 2):
+    """A small U-Net giving ``maps`` maps: a strided first layer (full-size maps cost most and the answer is wanted at half
     size), three steps down to 1/16, dilated convolutions at the bottom to see a whole card and its
     neighbours, back up with the encoder's maps added."""
     import torch
@@ -135,7 +135,7 @@ def make_net():
             self.l3, self.l2, self.l1 = nn.Conv2d(c4, c3, 1), nn.Conv2d(c3, c2, 1), nn.Conv2d(c2, c1, 1)
             self.d3, self.d2, self.d1 = conv(c3, c3), conv(c2, c2), conv(c1, c1)
             self.up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False)
-            self.head = nn.Conv2d(c1, 2, 1)
+            self.head = nn.Conv2d(c1, maps, 1)
 
         def forward(self, x):
             x1 = self.e1(x)

@@ -16,6 +16,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.corner_net import index_corners
+from vision.index_hands import index_hands
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
@@ -90,6 +92,9 @@ LIGHTNESS = 0.5
 # cards do not give the deck's size (fewer than three: a hand, its covered cards showing the net no core): on
 # photos of words they join more of a word's cards into rows that are then looked at again for faint indexes.
 PAPER_CLOSINGS = (7, 25)
+# A card chosen alone whose short sides are at least WHOLE of its long ones is a whole card (cards are 0.6-0.77,
+# less the camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35).
+WHOLE = 0.5
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
 HAND_CARDS = 1.5
 
@@ -1272,6 +1277,22 @@ def _agreed(
     return out
 
 
+def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
+    """The chosen cards, where a hand read by its index corners (vision/index_hands.py) holds more cards
+    than were chosen on it, with that hand's cards instead of those. Of a hand only the top card shows
+    whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a
+    word's cards touching, their corners and their turned-round corners in a line)."""
+    for hand in index_hands(index_corners(img)):
+        on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
+        whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
+        if len(hand.quads) > len(on) and len(whole) <= 1:
+            group = next(_HANDS)
+            chosen = [c for c in chosen if all(c is not o for o in on)] + [
+                Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
+            ]
+    return chosen
+
+
 def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:
     """The union of ``quads`` (photo pixels) as a 0/1 mask at ``scale``, ``shape`` big."""
     out = np.zeros(shape[:2], np.uint8)
@@ -1320,17 +1341,18 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
     return 0.8 < ratio < 1.25 and _overlap(a, b) > 0.85
 
 
-def find_cards(img: np.ndarray, layout: bool = False) -> Detected:
-    """The cards in a BGR photo (see `_found`). ``layout``: a whole deck laid out in rows to be taught;
+def find_cards(img: np.ndarray, layout: bool = False, indexed: bool = True) -> Detected:
+    """The cards in a BGR photo (see `_found`; ``indexed``: of a deck printing corner indexes, whose hands
+    are found by them too). ``layout``: a whole deck laid out in rows to be taught;
     where its cards are far smaller than the finder's net learnt cards, they are found again in the
     part of the photo they lie in, shown to the net as if taken closer (the photo's rim is the first
     look's). Not for photos of words: cards a little under CLOSER there were read worse closer (a
     stone's inset taken for the card)."""
-    found = _found(img)
+    found = _found(img, indexed)
     box = _closer(img.shape, found.quads) if layout else None
     if box is None:
         return found
-    closer = _found(img[box])
+    closer = _found(img[box], indexed)
     shift = np.float32([box[1].start, box[0].start])
     return Detected(
         [q + shift for q in closer.quads],
@@ -1360,9 +1382,10 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
     return slice(max(0, int(y0)), min(shape[0], int(np.ceil(y1)))), slice(int(x0), int(np.ceil(x0 + wide)))
 
 
-def _found(img: np.ndarray) -> Detected:
+def _found(img: np.ndarray, indexed: bool) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
-    against the net's cards (`_agreed`)."""
+    against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
+    replace what was chosen on it (`_with_index_hands`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
@@ -1382,6 +1405,8 @@ def _found(img: np.ndarray) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
+    if indexed and unexplained.any():  # a hand's covered cards show the net no core: unexplained card
+        chosen = _with_index_hands(img, chosen)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)

@@ -713,7 +713,8 @@ def read_photo(
     if ocr is None and require_ocr:
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
     img, scale = open_photo(source)
-    quads, shown, _, cut_off, outlines = find_cards(img)
+    reader = Reader(game, deck)
+    quads, shown, _, cut_off, outlines = find_cards(img, indexed=reader.index_deck)
     # Dozens of shapeless blobs are a cloth's pattern or a board's squares, not heaps of cards; nor
     # are a few when one of them is printed with a grid: the rest are squares of the same board.
     heaped = [o for o in outlines if card_heap(img, o)] if len(outlines) <= PATTERN_BLOBS else []
@@ -725,7 +726,6 @@ def read_photo(
                 "corner shows, and take the photo again"
             )
         raise no_letter_cards(source, cut_off)
-    reader = Reader(game, deck)
     reads = reader.read(img, quads, shown)
     letter_cards = [r for r in reads if _letter_card(r)]
     if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):

@@ -1,0 +1,72 @@
+"""The corner net: where each card's index corner shows in a photo, and its card's sides from there.
+
+A hand shows of each covered card only its index corner, and the seams between cards of one stock are
+faint: the finder's net (vision/find_net.py) gives such cards no core, and the cues find a hand by its
+outline, which a cloth as pale as the cards or a check joined onto it spoils. This net (the finder's
+architecture, trained by scripts/train_corners.py on index decks' photos vision.render draws) gives, at
+half the size of the photo shrunk to find_net.NET_WIDTH, a *heat* map peaking on every index corner that
+shows (a card's own top-left corner, and its bottom-right one, which the deck prints turned round), and
+at each peak the corner's place within its pixel, the direction of the card's top edge from it and the
+card's width and height. Each peak is thus a card's four corners (a rectangle: the camera's slant, which
+skews a card a little, is left out), read by its index.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from vision.find_net import OUT, net_image, net_input
+from vision.net import MODELS, Net
+
+SIDE_UNIT = 16.0  # a card's width and height are given as the log of their output pixels over this
+PEAK = 0.3  # the least heat of a peak taken for an index corner
+
+
+class Corner(NamedTuple):
+    quad: np.ndarray  # (4, 2) float32 photo pixels, clockwise from the corner's own card's top-left
+    heat: float
+
+
+def to_out(points: np.ndarray, scale: float) -> np.ndarray:
+    """Photo pixels -> the net's output pixels (pixel centres on both sides), for a photo shrunk by ``scale``."""
+    return ((np.asarray(points, np.float32) + 0.5) * scale - 0.5 - (OUT - 1) / 2) / OUT
+
+
+def from_out(points: np.ndarray, scale: float) -> np.ndarray:
+    """The net's output pixels -> photo pixels (see to_out)."""
+    return ((np.asarray(points, np.float32) * OUT + (OUT - 1) / 2 + 0.5) / scale - 0.5).astype(np.float32)
+
+
+@cache
+def _net() -> Net:
+    return Net(MODELS / "corners.onnx", {}, trainer="scripts/train_corners.py", engine=cv2.dnn.ENGINE_CLASSIC)
+
+
+def decode(maps: np.ndarray, scale: float) -> list[Corner]:
+    """The index corners of the net's output ``maps`` (7, H, W: heat logit, offset x y, the top edge's
+    direction x y, log of the card's width and height over SIDE_UNIT), strongest first, in photo pixels."""
+    heat = 1 / (1 + np.exp(-maps[0]))
+    peaks = (heat >= PEAK) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    out = []
+    for y, x in zip(*np.nonzero(peaks)):
+        ox, oy, ux, uy, lw, lh = maps[1:, y, x]
+        p = np.float32([x + ox, y + oy])
+        u = np.float32([ux, uy]) / max(float(np.hypot(ux, uy)), 1e-6)
+        across, down = u * SIDE_UNIT * np.exp(lw), np.float32([-u[1], u[0]]) * SIDE_UNIT * np.exp(lh)
+        quad = from_out(np.stack([p, p + across, p + across + down, p + down]), scale)
+        out.append(Corner(quad, float(heat[y, x])))
+    return sorted(out, key=lambda c: -c.heat)
+
+
+def index_corners(img: np.ndarray) -> list[Corner]:
+    """Every index corner showing in a BGR photo, as the card it stands for (see Corner)."""
+    small, scale = net_image(img)
+    net = _net().net
+    net.setInput(net_input(small))
+    maps = np.asarray(net.forward())[0]
+    h, w = small.shape[:2]
+    return decode(maps[:, : (h + OUT - 1) // OUT, : (w + OUT - 1) // OUT], scale)

@@ -1,0 +1,97 @@
+"""Hands read from their index corners (vision/corner_net.py): each card of a hand shows its index
+corner, the next card's corner lying along its top edge, less than a card's width on. A chain of such
+corners is a hand, its last card the one on top, shown whole. A covered card's bottom-right corner, where
+the deck prints its index again turned round, lies under the cards over it: a chain of cards showing it
+is a word's cards touching side by side."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from vision.corner_net import Corner
+
+# The next card's corner lies this far along a card's top edge, in its widths (hands show 0.36-0.46 of
+# each covered card; a camera's slant and a fan's turn widen the range), and at most ACROSS_OFF of its
+# height off that edge's line.
+ALONG = (0.15, 0.75)
+ACROSS_OFF = 0.2
+TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
+LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
+TWIN_NEAR = 0.15  # how near (in card widths) a card's bottom-right corner a turned-round index corner shows it
+
+
+class IndexHand(NamedTuple):
+    quads: list[np.ndarray]  # photo pixels, clockwise from each card's own top-left corner, in the order laid
+    shown: list[float]  # the share of each card's width that shows; the top card's 1.0
+
+
+def _frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """A card's top-left corner, its top edge's direction (unit), its width and height."""
+    across, down = quad[1] - quad[0], quad[3] - quad[0]
+    w, h = float(np.linalg.norm(across)), float(np.linalg.norm(down))
+    return quad[0], across / max(w, 1e-6), w, h
+
+
+def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> int | None:
+    """The corner of the card lying over card ``i`` in a hand: nearest along its top edge, turned little."""
+    p, u, w, h = frames[i]
+    best, best_along = None, np.inf
+    for j, (q, v, _, _) in enumerate(frames):
+        if j == i:
+            continue
+        rel = q - p
+        along = float(rel @ u)
+        off = abs(float(rel[0] * u[1] - rel[1] * u[0]))
+        turn = abs(float(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v)))
+        if ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and turn <= TURN and along < best_along:
+            best, best_along = j, along
+    return best
+
+
+def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], frames: list) -> bool:
+    """Whether a card's own bottom-right index corner shows among the corners' ``frames``: one near it, turned round."""
+    p, u, w, h = frame
+    twin = p + u * w + np.float32([-u[1], u[0]]) * h
+    return any(float(np.linalg.norm(q - twin)) < TWIN_NEAR * w and float(u @ v) < 0 for q, v, _, _ in frames)
+
+
+def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """A hand's cards with one deck's size (the medians of their widths and heights) and turned evenly from
+    the first to the last (a straight line fitted to their top edges' angles down the hand: a spread's
+    all alike, a fan's turning by about one step), each still from its own corner: the net's turn and
+    size for one card are rougher than the hand's."""
+    frames = [_frame(q) for q in quads]
+    w = float(np.median([f[2] for f in frames]))
+    h = float(np.median([f[3] for f in frames]))
+    angles = np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in frames])
+    fitted = np.polyval(np.polyfit(np.arange(len(quads)), angles, 1), np.arange(len(quads)))
+    out = []
+    for (p, _, _, _), a in zip(frames, fitted):
+        across = np.float32([np.cos(a), np.sin(a)]) * w
+        down = np.float32([-np.sin(a), np.cos(a)]) * h
+        out.append(np.float32([p, p + across, p + across + down, p + down]))
+    return out
+
+
+def index_hands(corners: list[Corner]) -> list[IndexHand]:
+    """The hands the index ``corners`` chain into (see the module's docstring)."""
+    frames = [_frame(c.quad) for c in corners]
+    nxt = [_next(i, frames) for i in range(len(frames))]
+    covered = {j for j in nxt if j is not None}
+    hands = []
+    for start in range(len(corners)):
+        if start in covered or nxt[start] is None:
+            continue  # a chain starts at a card no other covers
+        chain, seen = [start], {start}
+        while nxt[chain[-1]] is not None and nxt[chain[-1]] not in seen:
+            chain.append(nxt[chain[-1]])
+            seen.add(chain[-1])
+        if len(chain) < LEAST_CARDS or 2 * sum(_twin_shows(frames[k], frames) for k in chain[:-1]) >= len(chain) - 1:
+            continue
+        quads = _evened([corners[k].quad for k in chain])
+        laid = [_frame(q) for q in quads]
+        shown = [min(1.0, float((b[0] - a[0]) @ a[1]) / a[2]) for a, b in zip(laid, laid[1:])]
+        hands.append(IndexHand(quads, [*shown, 1.0]))
+    return hands
