@@ -91,7 +91,13 @@ def targets(shape: tuple[int, int], cards: list[np.ndarray], scale: float) -> tu
             heat[cy, cx] = 1.0
             for y in range(max(0, cy - 1), min(h, cy + 2)):
                 for x in range(max(0, cx - 1), min(w, cx + 2)):
-                    reg[:, y, x] = [p[0] - x, p[1] - y, *(across / width), np.log(width / SIDE_UNIT), np.log(height / SIDE_UNIT)]
+                    reg[:, y, x] = [
+                        p[0] - x,
+                        p[1] - y,
+                        *(across / width),
+                        np.log(width / SIDE_UNIT),
+                        np.log(height / SIDE_UNIT),
+                    ]
                     where[y, x] = 1.0
     return heat, reg, where
 
@@ -168,7 +174,9 @@ def train(data: list, steps: int, batch: int, dest: Path) -> None:
     start = time.time()
     for step in range(steps):
         net.train()
-        x, heat, reg, where = (torch.from_numpy(a) for a in _batch(data, list(rng.integers(val, len(data), batch)), rng))
+        x, heat, reg, where = (
+            torch.from_numpy(a) for a in _batch(data, list(rng.integers(val, len(data), batch)), rng)
+        )
         focal, l1 = _loss(net(x), heat, reg, where)
         loss = focal + l1
         opt.zero_grad()

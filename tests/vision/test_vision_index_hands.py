@@ -1,0 +1,80 @@
+"""Hands chained from index corners (vision/index_hands.py) and the corner net's output read as cards
+(vision/corner_net.py), on corners laid out by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.corner_net import SIDE_UNIT, Corner, decode, from_out, to_out
+from vision.index_hands import index_hands
+
+W, H = 100.0, 140.0
+
+
+def _card(x: float, y: float, turn: float = 0.0, w: float = W, h: float = H) -> Corner:
+    """A card whose own top-left corner is at (x, y), its top edge turned by ``turn`` radians."""
+    u = np.float32([np.cos(turn), np.sin(turn)])
+    d = np.float32([-u[1], u[0]])
+    p = np.float32([x, y])
+    return Corner(np.float32([p, p + w * u, p + w * u + h * d, p + h * d]), 0.9)
+
+
+def _turned_round(c: Corner) -> Corner:
+    """The same card's other index corner: its bottom-right, the card turned half round."""
+    return Corner(np.roll(c.quad, -2, axis=0), c.heat)
+
+
+def test_a_spread_is_one_hand_its_top_card_whole() -> None:
+    cards = [_card(100 + 40 * i, 200) for i in range(5)]
+    # In any order, with the top card's turned-round index showing too (only the top card's shows).
+    corners = [cards[3], _turned_round(cards[4]), cards[0], cards[4], cards[1], cards[2]]
+    (hand,) = index_hands(corners)
+    assert [q[0].tolist() for q in hand.quads] == [c.quad[0].tolist() for c in cards]
+    assert hand.shown == pytest.approx([0.4, 0.4, 0.4, 0.4, 1.0])
+
+
+def test_a_fans_cards_are_evened_to_one_size_and_turning_by_steps() -> None:
+    step = np.deg2rad(8)
+    cards = [_card(100 + 38 * i, 200 + 3 * i * i, i * step) for i in range(5)]
+    # The net's turn and size for one card are rough: one card read 6 degrees off and 20% too wide.
+    rough = cards[:2] + [_card(*cards[2].quad[0], 2 * step + np.deg2rad(6), w=1.2 * W)] + cards[3:]
+    (hand,) = index_hands(rough)
+    q = hand.quads[2]
+    along = q[1] - q[0]
+    assert float(np.linalg.norm(along)) == pytest.approx(W, rel=0.01)
+    assert float(np.arctan2(along[1], along[0])) == pytest.approx(2 * step, abs=np.deg2rad(1.5))
+
+
+@pytest.mark.parametrize("pitch", [1.0, 0.9])
+def test_cards_side_by_side_are_no_hand(pitch: float) -> None:
+    # A word's cards touching (their corners a card's width apart), or read by the net a little too wide
+    # (0.9 of its width apart): each card shows its turned-round index, which a hand's covered cards hide.
+    cards = [_card(100 + pitch * W * i, 200) for i in range(4)]
+    assert index_hands(cards + [_turned_round(c) for c in cards]) == []
+
+
+def test_two_overlapping_cards_are_no_hand() -> None:
+    assert index_hands([_card(100, 200), _card(140, 200)]) == []
+
+
+def test_cards_turned_far_from_each_other_are_no_hand() -> None:
+    assert index_hands([_card(100 + 40 * i, 200, np.deg2rad(40 * i)) for i in range(4)]) == []
+
+
+def test_output_pixels_and_photo_pixels_round_trip() -> None:
+    points = np.float32([[0, 0], [1919, 1079], [640.5, 33.25]])
+    assert from_out(to_out(points, 0.25), 0.25) == pytest.approx(points, abs=1e-3)
+
+
+def test_a_peak_is_read_as_its_card() -> None:
+    # One peak at output pixel (10, 6), the corner 0.25 right and 0.5 down of it, the top edge turned a
+    # quarter round (pointing down the photo), the card 2 and 3 units wide and high.
+    maps = np.full((7, 16, 24), -6.0, np.float32)
+    maps[:, 6, 10] = [3.0, 0.25, 0.5, 0.0, 1.0, np.log(2.0), np.log(3.0)]
+    maps[0, 6, 11] = 1.0  # a neighbour less hot: no peak of its own
+    (corner,) = decode(maps, 0.5)
+    p = np.float32([10.25, 6.5])
+    expected = np.stack([p, p + [0, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 0]])
+    assert corner.quad == pytest.approx(from_out(expected, 0.5), abs=1e-3)
+    assert corner.heat == pytest.approx(1 / (1 + np.exp(-3.0)))
