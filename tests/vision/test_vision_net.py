@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def test_every_wrong_card_is_flagged() -> None:
 
 
 def test_the_models_ship_small_and_load() -> None:
-    for name in ("index.onnx", "card.onnx"):
+    for name in ("index.onnx", "card.onnx", "finder.onnx", "corners.onnx"):
         assert (MODELS / name).stat().st_size < MAX_BYTES
     heads = Net(MODELS / "index.onnx", INDEX_HEADS)([np.full((64, 48, 3), 200, np.uint8)])
     assert heads["face"].shape == (1, len(INDEX_HEADS["face"]))
@@ -164,16 +165,19 @@ def test_tesseract_agreeing_is_no_second_opinion_where_its_crop_may_be_wrong(
     assert checked(read, "M")[1] == flagged
 
 
-def test_a_missing_finder_model_names_its_own_trainer(tmp_path: Path, monkeypatch) -> None:
-    from vision import find_net
-
-    monkeypatch.setattr(find_net, "MODELS", tmp_path)
-    find_net._net.cache_clear()
+@pytest.mark.parametrize("net, file, trainer", [("find_net", "finder", "finder"), ("corner_net", "corners", "corners")])
+def test_a_missing_photo_model_names_its_own_trainer(
+    tmp_path: Path, monkeypatch, net: str, file: str, trainer: str
+) -> None:
+    module = importlib.import_module(f"vision.{net}")
+    monkeypatch.setattr(module, "MODELS", tmp_path)
+    module._net.cache_clear()
+    run = module.card_maps if net == "find_net" else module.index_corners
     try:
-        with pytest.raises(VisionError, match="finder.onnx is missing or damaged.*scripts/train_finder.py"):
-            find_net.card_maps(np.zeros((270, 480, 3), np.uint8))
+        with pytest.raises(VisionError, match=f"{file}.onnx is missing or damaged.*scripts/train_{trainer}.py"):
+            run(np.zeros((270, 480, 3), np.uint8))
     finally:
-        find_net._net.cache_clear()
+        module._net.cache_clear()
 
 
 @pytest.mark.parametrize("pip", ["FreeSerifBold.ttf", "FreeSerifBoldItalic.ttf"])
