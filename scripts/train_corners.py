@@ -17,12 +17,8 @@ Needs the optional extra `train` (torch, onnx). Fixed seed. `--cache FILE` keeps
 
 from __future__ import annotations
 
-import argparse
-import pickle
-import random
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 import cv2
@@ -30,36 +26,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scripts.train_finder import CROP, SIZES, make_net  # noqa: E402
+from scripts.train_finder import CROP, export, make_net, run, training_photo  # noqa: E402
 from vision.corner_net import SIDE_UNIT, to_out  # noqa: E402
-from vision.designs import random_design  # noqa: E402
 from vision.find_net import OUT, STEP, net_image, net_input  # noqa: E402
-from vision.net import MODELS  # noqa: E402
-from vision.render import ALL_TABLES, TRAIN_TABLES, render_photo  # noqa: E402
 
 SEED0 = 22_000_000  # the corner net's own photos: no bench, test or other trainer's seed comes near
 GAMES = ("word-thief", "quiddler")
 HANDS = 0.65  # the share of photos that are hands
 SIGMA = 1.0  # the heat's spread round a corner, output pixels
 INDEX_MIDDLE = (0.12, 0.14)  # where an index's middle lies, in card widths across and card heights down
-
-
-def _photo(seed: int):
-    rng = random.Random(seed)
-    game = rng.choice(GAMES)
-    design = random_design(game, rng, held_out=False)
-    table = rng.choice(ALL_TABLES + TRAIN_TABLES * 2)
-    hand = rng.random() < HANDS
-    return render_photo(
-        game,
-        seed,
-        design=design,
-        table=table,
-        size=rng.choice(SIZES),
-        hand=hand,
-        fan=hand and rng.random() < 0.5,
-        harsh=rng.random() < 0.7,
-    )
 
 
 def targets(shape: tuple[int, int], cards: list[np.ndarray], scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,7 +79,7 @@ def targets(shape: tuple[int, int], cards: list[np.ndarray], scale: float) -> tu
 
 def sample(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A work-size photo (uint8 BGR, sides multiples of STEP) and its maps."""
-    photo = _photo(seed)
+    photo = training_photo(seed, GAMES, 0.0, HANDS)
     small, scale = net_image(photo.image)
     h = (small.shape[0] // STEP) * STEP
     small = small[:h]
@@ -196,48 +171,5 @@ def train(data: list, steps: int, batch: int, dest: Path) -> None:
                 export(net, dest)
 
 
-def export(net, dest: Path) -> None:
-    import torch
-
-    dest.mkdir(exist_ok=True)
-    torch.onnx.export(
-        net,
-        torch.zeros(1, 3, 272, 480),
-        str(dest / "corners.onnx"),
-        input_names=["photo"],
-        output_names=["maps"],
-        dynamic_axes={"photo": {2: "h", 3: "w"}, "maps": {2: "h2", 3: "w2"}},
-        opset_version=13,
-        dynamo=False,
-    )
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--photos", type=int, default=1600, help="photos rendered")
-    ap.add_argument("--steps", type=int, default=8000, help="training steps")
-    ap.add_argument("--batch", type=int, default=8)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--cache", type=Path, help="keep the rendered photos in this file and reuse them")
-    ap.add_argument("--out", type=Path, default=MODELS, help="where corners.onnx goes")
-    args = ap.parse_args()
-    import torch
-
-    torch.set_num_threads(args.workers)
-    cv2.setNumThreads(1)
-    start = time.time()
-    data = pickle.loads(args.cache.read_bytes()) if args.cache and args.cache.exists() else []
-    if len(data) < args.photos:
-        with Pool(args.workers) as pool:
-            data += pool.map(sample, range(SEED0 + len(data), SEED0 + args.photos), chunksize=8)
-        if args.cache:
-            args.cache.write_bytes(pickle.dumps(data))
-    data = data[: args.photos]
-    print(f"{len(data)} photos in {time.time() - start:.0f}s", flush=True)
-    train(data, args.steps, args.batch, args.out)
-    print(f"done in {time.time() - start:.0f}s", flush=True)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, 8000, "corners.onnx", sample, SEED0, train))

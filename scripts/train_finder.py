@@ -28,6 +28,7 @@ import pickle
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -48,16 +49,17 @@ SIZES = ((1920, 1080), (1280, 720), (1600, 1200), (1024, 768))
 CROP = 256  # training crops, work pixels (a multiple of STEP)
 
 
-def _photo(seed: int):
-    """One training photo: cards in words (most), a hand, or a deck laid in rows."""
+def training_photo(seed: int, games: tuple[str, ...], decks: float, hands: float):
+    """One training photo of one of ``games`` in a training design on a training surface: a deck laid in rows
+    (a ``decks`` share of photos), a hand (a ``hands`` share: half spread, half fanned), or cards in words."""
     rng = random.Random(seed)
-    game = rng.choice(GAMES)
+    game = rng.choice(games)
     design = random_design(game, rng, held_out=False)
     table = rng.choice(ALL_TABLES + TRAIN_TABLES * 2)  # the new surfaces weigh as much as the old
     kind = rng.random()
-    if kind < 0.12:
+    if kind < decks:
         return render_deck(game, seed, table=table, design=design, size=rng.choice(SIZES[2:] + SIZES[:1]))
-    hand = kind < 0.24
+    hand = kind < decks + hands
     return render_photo(
         game,
         seed,
@@ -102,7 +104,7 @@ def targets(shape: tuple[int, int], cards: list[np.ndarray], scale: float) -> tu
 
 def sample(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A work-size photo (uint8 BGR, sides multiples of STEP) and its card and core maps."""
-    photo = _photo(seed)
+    photo = training_photo(seed, GAMES, 0.12, 0.12)  # most photos are of words
     small, scale = net_image(photo.image)
     h, w = (small.shape[0] // STEP) * STEP, small.shape[1]
     small = small[:h]
@@ -219,13 +221,14 @@ def train(data: list, steps: int, batch: int, dest: Path) -> None:
 
 
 def export(net, dest: Path) -> None:
+    """The net as ONNX at ``dest`` (a file), its photo's height and width free."""
     import torch
 
-    dest.mkdir(exist_ok=True)
+    dest.parent.mkdir(exist_ok=True)
     torch.onnx.export(
         net,
         torch.zeros(1, 3, 272, 480),
-        str(dest / "finder.onnx"),
+        str(dest),
         input_names=["photo"],
         output_names=["maps"],
         dynamic_axes={"photo": {2: "h", 3: "w"}, "maps": {2: "h2", 3: "w2"}},
@@ -234,14 +237,19 @@ def export(net, dest: Path) -> None:
     )
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run(
+    doc: str, steps: int, model: str, sample_of: Callable[[int], tuple], seed0: int, train_on: Callable[..., None]
+) -> int:
+    """A photo net's trainer from the command line (this one's and scripts/train_corners.py's): ``--photos``
+    samples from seeds ``seed0`` on, drawn in ``--workers`` processes (or read from ``--cache``, which keeps
+    them), then ``train_on(data, steps, batch, file)`` writing ``model`` to ``--out``."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--photos", type=int, default=1600, help="photos rendered")
-    ap.add_argument("--steps", type=int, default=3000, help="training steps")
+    ap.add_argument("--steps", type=int, default=steps, help="training steps")
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--cache", type=Path, help="keep the rendered photos in this file and reuse them")
-    ap.add_argument("--out", type=Path, default=MODELS, help="where finder.onnx goes")
+    ap.add_argument("--out", type=Path, default=MODELS, help=f"where {model} goes")
     args = ap.parse_args()
     import torch
 
@@ -251,15 +259,14 @@ def main() -> int:
     data = pickle.loads(args.cache.read_bytes()) if args.cache and args.cache.exists() else []
     if len(data) < args.photos:
         with Pool(args.workers) as pool:
-            data += pool.map(sample, range(SEED0 + len(data), SEED0 + args.photos), chunksize=8)
+            data += pool.map(sample_of, range(seed0 + len(data), seed0 + args.photos), chunksize=8)
         if args.cache:
             args.cache.write_bytes(pickle.dumps(data))
-    data = data[: args.photos]
-    print(f"{len(data)} photos in {time.time() - start:.0f}s", flush=True)
-    train(data, args.steps, args.batch, args.out)
+    print(f"{args.photos} photos in {time.time() - start:.0f}s", flush=True)
+    train_on(data[: args.photos], args.steps, args.batch, args.out / model)
     print(f"done in {time.time() - start:.0f}s", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, 3000, "finder.onnx", sample, SEED0, train))

@@ -28,6 +28,23 @@ def _hand(seed: int, fan: bool, turned: bool, game: str = "word-thief") -> tuple
     return image, cards
 
 
+def _assert_own_corner_and_strip(
+    quad: np.ndarray, shown: float, cards: list[np.ndarray], i: int, down_tol: float
+) -> None:
+    """The found ``quad`` of hand card ``i`` (of the true ``cards``) starts at the card's own top-left corner:
+    along its top edge (not at a neighbour's edge or its frame) and, within ``down_tol`` of its width, down
+    its side; and the strip the reader keeps (its ``shown`` share) reaches the next card's edge: the index
+    is whole in it."""
+    truth = cards[i]
+    width = float(np.linalg.norm(truth[1] - truth[0]))
+    along = (truth[1] - truth[0]) / width
+    down = (truth[3] - truth[0]) / float(np.linalg.norm(truth[3] - truth[0]))
+    assert abs(float((quad[0] - truth[0]) @ along)) < 0.06 * width, f"card {i}"
+    assert abs(float((quad[0] - truth[0]) @ down)) < down_tol * width, f"card {i}"
+    strip = min(1.0, float(np.linalg.norm(cards[i + 1][0] - truth[0])) / width) if i + 1 < len(cards) else 1.0
+    assert abs(shown - strip) < 0.1, f"card {i}"
+
+
 @pytest.mark.parametrize(
     "seed, fan, turned",
     [(704, False, False), (709, False, True), (715, True, False), (1724, True, False), (1745, False, False)]
@@ -41,21 +58,11 @@ def test_hand_cut_at_each_cards_own_left_edge(seed: int, fan: bool, turned: bool
     assert len(found.quads) == len(cards)  # every card, none cut in two, nothing extra
     taken = set()
     for i, truth in enumerate(cards):
-        width = float(np.linalg.norm(truth[1] - truth[0]))
         j = min(range(len(found.quads)), key=lambda j: float(np.linalg.norm(found.quads[j].mean(0) - truth.mean(0))))
         assert j not in taken
         taken.add(j)
-        quad = found.quads[j]
-        quad = min((np.roll(quad, k, 0) for k in range(4)), key=lambda q: float(np.abs(q - truth).max()))
-        # Its top-left corner on the card's own: along the card's top edge (not at a neighbour's
-        # edge or its frame) and down its side.
-        along = (truth[1] - truth[0]) / width
-        down = (truth[3] - truth[0]) / float(np.linalg.norm(truth[3] - truth[0]))
-        assert abs(float((quad[0] - truth[0]) @ along)) < 0.06 * width, f"card {i}"
-        assert abs(float((quad[0] - truth[0]) @ down)) < 0.1 * width, f"card {i}"
-        # The strip the reader keeps reaches the next card's edge: the index is whole in it.
-        shown = min(1.0, float(np.linalg.norm(cards[i + 1][0] - truth[0])) / width) if i + 1 < len(cards) else 1.0
-        assert abs(found.shown[j] - shown) < 0.1, f"card {i}"
+        quad = min((np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q - truth).max()))
+        _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.1)
 
 
 @pytest.mark.parametrize(
@@ -95,17 +102,11 @@ def test_hand_found_by_its_index_corners(seed: int, fan: bool, game: str) -> Non
     found = find_cards(image)
     assert len(found.quads) == len(cards)
     for i, truth in enumerate(cards):
-        width = float(np.linalg.norm(truth[1] - truth[0]))
         j = min(range(len(found.quads)), key=lambda j: float(np.abs(found.quads[j] - truth[0]).sum(1).min()))
         quad = min(
             (np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q[0] - truth[0]).sum())
         )
-        along = (truth[1] - truth[0]) / width
-        down = (truth[3] - truth[0]) / float(np.linalg.norm(truth[3] - truth[0]))
-        assert abs(float((quad[0] - truth[0]) @ along)) < 0.06 * width, f"card {i}"
-        assert abs(float((quad[0] - truth[0]) @ down)) < 0.06 * width, f"card {i}"
-        shown = min(1.0, float(np.linalg.norm(cards[i + 1][0] - truth[0])) / width) if i + 1 < len(cards) else 1.0
-        assert abs(found.shown[j] - shown) < 0.1, f"card {i}"
+        _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.06)
 
 
 def test_fan_on_a_striped_cloth_read_right() -> None:
