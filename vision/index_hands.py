@@ -19,7 +19,10 @@ ALONG = (0.15, 0.75)
 ACROSS_OFF = 0.2
 TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
 LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
-TWIN_NEAR = 0.15  # how near (in card widths) a card's bottom-right corner a turned-round index corner shows it
+# A turned-round index corner shows a card's bottom-right corner within TWIN_NEAR of its width across and
+# TWIN_DOWN of its height down from where it is looked for (see _twin_shows): the net's size for a card is rough.
+TWIN_NEAR = 0.25
+TWIN_DOWN = (0.6, 1.3)
 
 
 class IndexHand(NamedTuple):
@@ -50,11 +53,21 @@ def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> 
     return best
 
 
-def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], frames: list) -> bool:
-    """Whether a card's own bottom-right index corner shows among the corners' ``frames``: one near it, turned round."""
+def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], after: np.ndarray, frames: list) -> bool:
+    """Whether a card's own bottom-right index corner shows among the corners' ``frames``: one turned round,
+    about a card's height (TWIN_DOWN) below its top-right corner, or below the corner of the card after it
+    (``after``): where a word's cards touch, that is the same place, and the net's width for a card in dim
+    light or blur may be a third too large."""
     p, u, w, h = frame
-    twin = p + u * w + np.float32([-u[1], u[0]]) * h
-    return any(float(np.linalg.norm(q - twin)) < TWIN_NEAR * w and float(u @ v) < 0 for q, v, _, _ in frames)
+    down = np.float32([-u[1], u[0]])
+    for q, v, _, _ in frames:
+        if float(u @ v) >= 0:
+            continue
+        for base in (p + u * w, after):
+            rel = q - base
+            if TWIN_DOWN[0] * h <= float(rel @ down) <= TWIN_DOWN[1] * h and abs(float(rel @ u)) < TWIN_NEAR * w:
+                return True
+    return False
 
 
 def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
@@ -88,7 +101,10 @@ def index_hands(corners: list[Corner]) -> list[IndexHand]:
         while nxt[chain[-1]] is not None and nxt[chain[-1]] not in seen:
             chain.append(nxt[chain[-1]])
             seen.add(chain[-1])
-        if len(chain) < LEAST_CARDS or 2 * sum(_twin_shows(frames[k], frames) for k in chain[:-1]) >= len(chain) - 1:
+        if (
+            len(chain) < LEAST_CARDS
+            or 2 * sum(_twin_shows(frames[a], frames[b][0], frames) for a, b in zip(chain, chain[1:])) >= len(chain) - 1
+        ):
             continue
         quads = _evened([corners[k].quad for k in chain])
         laid = [_frame(q) for q in quads]

@@ -78,3 +78,12 @@ def test_a_peak_is_read_as_its_card() -> None:
     expected = np.stack([p, p + [0, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 0]])
     assert corner.quad == pytest.approx(from_out(expected, 0.5), abs=1e-3)
     assert corner.heat == pytest.approx(1 / (1 + np.exp(-3.0)))
+
+
+def test_cards_side_by_side_read_too_wide_and_turned_are_no_hand() -> None:
+    # Small cards in dim, blurred light: the net read each a half too wide and high, the turned-round corners
+    # 8 degrees off. Each card's turned-round index shows below the next card's corner, where the card ends.
+    w, h = 60.0, 100.0
+    tops = [_card(100 + w * i, 200, w=1.5 * w, h=1.5 * h) for i in range(4)]
+    turned = [_card(100 + w * (i + 1), 200 + h, np.pi + np.deg2rad(8), w=1.5 * w, h=1.5 * h) for i in range(4)]
+    assert index_hands(tops + turned) == []
