@@ -1405,7 +1405,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
-    if indexed and unexplained.any():  # a hand's covered cards show the net no core: unexplained card
+    if indexed:  # not only where the net leaves card unexplained: it may mark a hand's top card alone
         chosen = _with_index_hands(img, chosen)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [

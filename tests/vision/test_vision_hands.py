@@ -109,6 +109,14 @@ def test_hand_found_by_its_index_corners(seed: int, fan: bool, game: str) -> Non
         _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.06)
 
 
+def test_fan_saved_again_as_jpeg_still_found_by_its_index_corners() -> None:
+    # The same fan saved once more at JPEG quality 95 (as a person saving the photo does): the finder's net
+    # then marked no card but the top one, leaving nothing unexplained, and the corner net was not asked.
+    image, cards = _hand(1822, True, False, "quiddler")
+    again = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+    assert len(find_cards(again).quads) == len(cards)
+
+
 def test_fan_on_a_striped_cloth_read_right() -> None:
     # Found by its index corners (see above), each card is read right, the two in doubt flagged for a check.
     photo = render_varied("quiddler", 1822, held_out=True, hand=True, fan=True)
