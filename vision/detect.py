@@ -95,6 +95,8 @@ PAPER_CLOSINGS = (7, 25)
 # A card chosen alone whose short sides are at least WHOLE of its long ones is a whole card (cards are 0.6-0.77,
 # less the camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35).
 WHOLE = 0.5
+# Fewer whole cards of the finder's net than this, and the corner net looks for hands though none is unexplained.
+HAND_LOOK = 3
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
 HAND_CARDS = 1.5
 
@@ -1405,7 +1407,9 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
-    if indexed:  # not only where the net leaves card unexplained: it may mark a hand's top card alone
+    # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
+    # few cards: it may mark a fan's top card alone and no card beside it (on photos of words it runs for nothing).
+    if indexed and (unexplained.any() or len(net) < HAND_LOOK):
         chosen = _with_index_hands(img, chosen)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
