@@ -1282,8 +1282,8 @@ def _agreed(
 def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
     """The chosen cards, where a hand read by its index corners (vision/index_hands.py) holds more cards
     than were chosen on it, with that hand's cards instead of those. Of a hand only the top card shows
-    whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a
-    word's cards touching, their corners and their turned-round corners in a line)."""
+    whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand"
+    is cards side by side (a word's cards touching, their corners and their turned-round corners in a line)."""
     for hand in index_hands(index_corners(img)):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]

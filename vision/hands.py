@@ -330,7 +330,7 @@ def _turn(angle: float) -> np.ndarray:
     return np.float32([[c, -s], [s, c]])
 
 
-def _angle(u: np.ndarray, v: np.ndarray) -> float:
+def signed_angle(u: np.ndarray, v: np.ndarray) -> float:
     """Signed angle turning ``u`` onto ``v``."""
     return float(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v))
 
@@ -467,7 +467,7 @@ def _fan_pass(
     shows); and whether two indexes a hand's pitch apart show in the strip the pass looked at."""
     (tf, uf), (tl, ul) = first, last
     last_tl = tl - card_w * _right(ul)
-    alpha = _angle(uf, ul)
+    alpha = signed_angle(uf, ul)
     if abs(alpha) < np.deg2rad(3):
         return None, False
     turn = _turn(alpha)
@@ -476,7 +476,7 @@ def _fan_pass(
     if not 0.3 * card_h < radius < 20 * card_h:
         return None, False
     sense = 1.0 if alpha > 0 else -1.0
-    sweep = abs(_angle(tf - pivot, tl - pivot))  # to the last card's top-right corner
+    sweep = abs(signed_angle(tf - pivot, tl - pivot))  # to the last card's top-right corner
     strip_w = int(radius * sweep) + 1
     # Rows from well above the first card's top corner (the pivot is an estimate: cards further
     # round may stand higher) to below the index.
@@ -490,7 +490,7 @@ def _fan_pass(
     map_y = (pivot[1] + s * base[:, :1] + c * base[:, 1:]).astype(np.float32)
     strip = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     paper = (cv2.remap(blob, map_x * scale, map_y * scale, cv2.INTER_NEAREST) > 127).astype(np.uint8)
-    last_w = radius * abs(_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
+    last_w = radius * abs(signed_angle(last_tl - pivot, tl - pivot))  # the top card's width along the strip
     edges, indexed = None, False
     for faint in (1.0, FAINT):  # faint indexes only where none show at the usual contrast
         if edges is None:

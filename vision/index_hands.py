@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from vision.corner_net import Corner
+from vision.hands import signed_angle
 
 # The next card's corner lies this far along a card's top edge, in its widths (hands show 0.36-0.46 of
 # each covered card; a camera's slant and a fan's turn widen the range), and at most ACROSS_OFF of its
@@ -47,7 +48,7 @@ def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> 
         rel = q - p
         along = float(rel @ u)
         off = abs(float(rel[0] * u[1] - rel[1] * u[0]))
-        turn = abs(float(np.arctan2(u[0] * v[1] - u[1] * v[0], u @ v)))
+        turn = abs(signed_angle(u, v))
         if ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and turn <= TURN and along < best_along:
             best, best_along = j, along
     return best
