@@ -57,10 +57,10 @@ TWIN_TURN_SURE = 8.0
 # analysis) does not contradict an index read at least QUIET_SURE from both corners, which no read (a corner, the
 # grown quad's) gives another face as much as QUIET_RIVAL: it is as good as confirmed. Not an I (LONE_STROKE): a
 # letter whose strokes the quad or glare cut off reads as one. Renders of training designs, 100 photos each of
-# Word Thief and Quiddler at 1080p and 720p: wrong reads Tesseract left silent were I's or under 0.51; with the
-# crops of glyphs.LINE_ACROSS, right cards flagged 250 -> 221 (400 more photos: 209 -> 191), no wrong card more
-# left unflagged on either range.
-QUIET_SURE = 0.7
+# Word Thief and Quiddler at 1080p and 720p, with the crops of glyphs.LINE_ACROSS: right cards flagged 250 -> 226
+# (400 more photos: 209 -> 197), no wrong card more left unflagged on either range. Wrong faces Tesseract left
+# silent were I's or under 0.51 there; from 0.7 (250 -> 221) a D read for an O at 0.76 was unflagged but for its suit.
+QUIET_SURE = 0.9
 QUIET_RIVAL = 0.5
 LONE_STROKE = frozenset({"I", WILD})
 # Tesseract reading another face of the deck outvotes the net where the net gives that face this share
