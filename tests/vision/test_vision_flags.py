@@ -12,12 +12,15 @@ from vision_helpers import match
 
 from companion.decks import WILD
 from vision.decoys import playing_card
+from vision.detect import find_cards
 from vision.designs import CARD_H, CARD_W, draw_card, random_design
 from vision.fonts import families
 from vision.glyphs import face_ink
 from vision.ocr import backend
 from vision.read import (
     PIP_DOUBT,
+    QUIET_RIVAL,
+    QUIET_SURE,
     STONE_SURE,
     SURE,
     TWIN_TURN_SURE,
@@ -29,7 +32,7 @@ from vision.read import (
     second_opinions,
     voted,
 )
-from vision.render import render_photo, render_varied
+from vision.render import matched, render_photo, render_varied
 
 
 def _glare_on_index(image: np.ndarray, corners: list[list[int]], strength: float) -> None:
@@ -168,3 +171,62 @@ def test_a_card_sure_of_its_suit_whose_pips_look_like_its_partners_is_flagged() 
     out = _alike(suits, logp, pictures.__getitem__)
     assert [p for _, p in out] == [1.0, 1.0, 1.0, 1.0, PIP_DOUBT, 1.0]
     assert checked(Read("E", "c", 1.0, out[4][1], np.zeros((4, 2), np.float32), None, False), "E")[1]
+
+
+def _index_cards(seed: int, size: tuple[int, int]) -> list[tuple[tuple[str, str], tuple[str, str], bool]]:
+    """Each true card of a Word Thief training design's photo: its face and suit, as read, and the check flag."""
+    photo = render_varied("word-thief", seed, held_out=False, size=size)
+    reading = read_photo(photo.image, "word-thief").to_json()
+    return [
+        (
+            (photo.truth["cards"][i]["face"], photo.truth["cards"][i]["suit"]),
+            (reading["cards"][j]["face"], reading["cards"][j]["suit"]),
+            reading["cards"][j]["check"],
+        )
+        for i, j in sorted(match(photo.truth, reading).items())
+    ]
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_tesseract_is_shown_the_index_letter_not_the_frame_it_touches() -> None:
+    # The I of spades is printed against the card's frame: joined to it, the letter was no letter-sized
+    # blob, and Tesseract was shown what lay under it (it read F), so the net's right I went flagged.
+    cards = _index_cards(1146, (1920, 1080))
+    assert [c for c in cards if c[0] == ("I", "s")] == [(("I", "s"), ("I", "s"), False)]
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_tesseract_reading_nothing_leaves_a_read_both_corners_agree_on_unflagged() -> None:
+    # A 720p T of hearts, read 0.97 from both corners and the grown quad alike: Tesseract reads nothing
+    # in either corner, which does not contradict it.
+    cards = _index_cards(1035, (1280, 720))
+    assert [c for c in cards if c[0] == ("T", "h")] == [(("T", "h"), ("T", "h"), False)]
+
+
+@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
+def test_a_wrong_face_tesseract_reads_nothing_in_stays_flagged_for_its_face() -> None:
+    # A training design at 1080p whose O of diamonds the net reads as a D (0.76, from both corners, no read
+    # surer of the O): Tesseract reads nothing. The card must stay flagged for its face, its suit aside.
+    photo = render_varied("word-thief", 1032, held_out=False, size=(1920, 1080))
+    reads = Reader("word-thief").read(photo.image, find_cards(photo.image, indexed=True)[0])  # as read_photo
+    taken = matched(photo.truth, [r.quad for r in reads])
+    i = next(taken[k] for k, t in enumerate(photo.truth["cards"]) if (t["face"], t["suit"]) == ("O", "d"))
+    assert reads[i].face == "D" and reads[i].both and reads[i].rival < QUIET_RIVAL
+    votes = second_opinions(reads, backend())
+    assert votes.get(i) == ""
+    assert checked(reads[i]._replace(suit_confidence=1.0), votes.get(i))[1]
+    reading = read_photo(photo.image, "word-thief").to_json()
+    for t, j in sorted(match(photo.truth, reading).items()):
+        card, truth = reading["cards"][j], photo.truth["cards"][t]
+        assert card["check"] or (card["face"], card["suit"]) == (truth["face"], truth["suit"])
+
+
+def test_tesseract_reading_nothing_confirms_only_a_sure_read_of_both_corners_that_is_no_i() -> None:
+    read = Read("E", "c", 0.95, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, 0.1, both=True)
+    assert not checked(read, "")[1]
+    assert checked(read, None)[1]  # Tesseract not asked (no ink, or no Tesseract)
+    assert checked(read._replace(confidence=QUIET_SURE - 0.01), "")[1]
+    assert checked(read._replace(rival=QUIET_RIVAL), "")[1]  # a read of it that is sure of another face
+    assert checked(read._replace(both=False), "")[1]  # a covered card: one corner, or a stone
+    assert checked(read._replace(face="I"), "")[1]  # a letter cut short reads as an I
+    assert checked(read._replace(face=WILD), "")[1]
