@@ -1301,11 +1301,11 @@ def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidat
         agreed = [[c for c in on if _agrees(c.quad, q)] for q in hand.quads]
         if all(agreed) or len(whole) > 1:
             continue
-        top = _top_card(img, hand, corners)
-        if top is not None:
+        if len(on) >= len(hand.quads):
+            top = _top_card(img, hand, corners)
+            if top is None:
+                continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
             hand = shaped(hand, top)
-        elif len(on) >= len(hand.quads):
-            continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
         group = next(_HANDS)
         chosen = [c for c in chosen if all(c is not o for o in on)] + [
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
