@@ -88,17 +88,8 @@ def top_twin(hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
     return min(found, key=lambda q: float(np.linalg.norm(q - hand.quads[-1][2]))) if found else None
 
 
-def _laid(corners: list[np.ndarray], angles: np.ndarray, w: float, h: float) -> list[np.ndarray]:
-    """Cards ``w`` by ``h`` from their top-left ``corners``, their top edges at ``angles``."""
-    out = []
-    for p, a in zip(corners, angles):
-        across = np.float32([np.cos(a), np.sin(a)]) * w
-        down = np.float32([-np.sin(a), np.cos(a)]) * h
-        out.append(np.float32([p, p + across, p + across + down, p + down]))
-    return out
-
-
 def _angles(quads: list[np.ndarray]) -> np.ndarray:
+    """The directions of the cards' top edges, in radians, unwrapped down the hand."""
     return np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in map(_frame, quads)])
 
 
@@ -111,7 +102,12 @@ def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
     w = float(np.median([f[2] for f in frames]))
     h = float(np.median([f[3] for f in frames]))
     fitted = np.polyval(np.polyfit(np.arange(len(quads)), _angles(quads), 1), np.arange(len(quads)))
-    return _laid([f[0] for f in frames], fitted, w, h)
+    out = []
+    for (p, _, _, _), a in zip(frames, fitted):
+        across = np.float32([np.cos(a), np.sin(a)]) * w
+        down = np.float32([-np.sin(a), np.cos(a)]) * h
+        out.append(np.float32([p, p + across, p + across + down, p + down]))
+    return out
 
 
 def _shown(quads: list[np.ndarray]) -> list[float]:
