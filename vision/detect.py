@@ -16,8 +16,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.corner_net import index_corners
-from vision.index_hands import index_hands
+from vision.corner_net import Corner, index_corners
+from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
@@ -99,6 +99,17 @@ WHOLE = 0.5
 HAND_LOOK = 3
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
 HAND_CARDS = 1.5
+# A chosen card agrees with a corner-net hand's card when one of its corners lies within AGREE of the top card's
+# width of that card's own corner (the net's corners are 0.02 of a width off, median, on training fans).
+AGREE = 0.15
+# A corner-net hand's top card, the one card of it shown whole, has its right side sought this far (of its width)
+# either way of the net's: the net's widths are 0.85-1.23 of the true ones (p5-p95, on the top cards of training
+# hands: 120 spreads and fans from seed 300000), the side found puts them at 0.93-1.03 (0.85-1.15 seeking 0.1 of
+# it). That side is the card's where it passes within TWIN_ON of its width of the card's bottom-right corner found
+# by its index (the first value tried; on the striped cloths of tests/vision/test_vision_hands.py, sides caught
+# on a stripe missed it by 0.09 and 0.17).
+SIDE_REACH = 0.3
+TWIN_ON = 0.06
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -1280,19 +1291,53 @@ def _agreed(
 
 
 def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
-    """The chosen cards, where a hand read by its index corners (vision/index_hands.py) holds more cards
-    than were chosen on it, with that hand's cards instead of those. Of a hand only the top card shows
-    whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand"
-    is cards side by side (a word's cards touching, their corners and their turned-round corners in a line)."""
-    for hand in index_hands(index_corners(img)):
+    """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
+    chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
+    (see `_top_card`). Of a hand only the top card shows whole: where two whole cards (not strips of covered
+    cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
+    corners and their turned-round corners in a line)."""
+    corners = index_corners(img)
+    for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
-        if len(hand.quads) > len(on) and len(whole) <= 1:
-            group = next(_HANDS)
-            chosen = [c for c in chosen if all(c is not o for o in on)] + [
-                Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
-            ]
+        if all(any(_agrees(c.quad, q) for c in on) for q in hand.quads) or len(whole) > 1:
+            continue
+        if len(on) >= len(hand.quads):
+            top = _top_card(img, hand, corners)
+            if top is None:
+                continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
+            hand = shaped(hand, top)
+        group = next(_HANDS)
+        chosen = [c for c in chosen if all(c is not o for o in on)] + [
+            Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
+        ]
     return chosen
+
+
+def _agrees(quad: np.ndarray, card: np.ndarray) -> bool:
+    """Whether a corner of ``quad`` lies on the own top-left corner of a corner-net hand's ``card`` (AGREE)."""
+    return float(np.linalg.norm(quad - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
+
+
+def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
+    """A corner-net ``hand``'s top card as the photo shows it, clockwise from the net's corner: along the net's top
+    edge to its right side found in the photo (`_sharpened`, SIDE_REACH), down that side to its bottom-right
+    corner where its turned-round index shows (`top_twin`), the left side parallel to the right (the camera's
+    slant skews a card; the left side lies on the covered card's print, where a step of colour is no side).
+    None where no such corner shows or the side found misses it (TWIN_ON: a cloth's stripe along the card)."""
+    twin = top_twin(hand, corners)
+    if twin is None:
+        return None
+    top = hand.quads[-1]
+    width = float(np.linalg.norm(top[1] - top[0]))
+    found = _sharpened(img, top, SIDE_REACH * width)
+    right, off = found[2] - found[1], twin - found[1]
+    if abs(float(right[0] * off[1] - right[1] * off[0])) >= TWIN_ON * width * float(np.linalg.norm(right)):
+        return None
+    # Where the top edge (from the corner along the net's) meets the right side.
+    t = np.linalg.solve(np.float32([top[1] - top[0], -right]).T, found[1] - top[0])[0]
+    corner = top[0] + t * (top[1] - top[0])
+    return np.float32([top[0], corner, twin, top[0] + twin - corner])
 
 
 def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -54,21 +54,43 @@ def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> 
     return best
 
 
-def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], after: np.ndarray, frames: list) -> bool:
-    """Whether a card's own bottom-right index corner shows among the corners' ``frames``: one turned round,
-    about a card's height (TWIN_DOWN) below its top-right corner, or below the corner of the card after it
-    (``after``): where a word's cards touch, that is the same place, and the net's width for a card in dim
-    light or blur may be a third too large."""
+def _twins(frame: tuple[np.ndarray, np.ndarray, float, float], base: np.ndarray, frames: list) -> list[np.ndarray]:
+    """The turned-round index corners among ``frames`` that may be a card's own bottom-right one: about its
+    height (TWIN_DOWN) below ``base``, within TWIN_NEAR of its width across (the net's size for a card is rough)."""
     p, u, w, h = frame
     down = np.float32([-u[1], u[0]])
+    out = []
     for q, v, _, _ in frames:
-        if float(u @ v) >= 0:
-            continue
-        for base in (p + u * w, after):
-            rel = q - base
-            if TWIN_DOWN[0] * h <= float(rel @ down) <= TWIN_DOWN[1] * h and abs(float(rel @ u)) < TWIN_NEAR * w:
-                return True
-    return False
+        rel = q - base
+        if (
+            float(u @ v) < 0
+            and TWIN_DOWN[0] * h <= float(rel @ down) <= TWIN_DOWN[1] * h
+            and abs(float(rel @ u)) < TWIN_NEAR * w
+        ):
+            out.append(q)
+    return out
+
+
+def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], after: np.ndarray, frames: list) -> bool:
+    """Whether a card's own bottom-right index corner shows among the corners' ``frames`` (see `_twins`), below
+    its top-right corner or below the corner of the card after it (``after``): where a word's cards touch,
+    that is the same place, and the net's width for a card in dim light or blur may be a third too large."""
+    p, u, w, _ = frame
+    return any(_twins(frame, base, frames) for base in (p + u * w, after))
+
+
+def top_twin(hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
+    """The bottom-right corner of a ``hand``'s top card, where its turned-round index shows (see `_twins`),
+    the one nearest where the net's size for it puts it; None where none shows."""
+    frame = _frame(hand.quads[-1])
+    p, u, w, h = frame
+    found = _twins(frame, p + u * w, [_frame(c.quad) for c in corners])
+    return min(found, key=lambda q: float(np.linalg.norm(q - hand.quads[-1][2]))) if found else None
+
+
+def _angles(quads: list[np.ndarray]) -> np.ndarray:
+    """The directions of the cards' top edges, in radians, unwrapped down the hand."""
+    return np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in map(_frame, quads)])
 
 
 def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
@@ -79,14 +101,31 @@ def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
     frames = [_frame(q) for q in quads]
     w = float(np.median([f[2] for f in frames]))
     h = float(np.median([f[3] for f in frames]))
-    angles = np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in frames])
-    fitted = np.polyval(np.polyfit(np.arange(len(quads)), angles, 1), np.arange(len(quads)))
+    fitted = np.polyval(np.polyfit(np.arange(len(quads)), _angles(quads), 1), np.arange(len(quads)))
     out = []
     for (p, _, _, _), a in zip(frames, fitted):
         across = np.float32([np.cos(a), np.sin(a)]) * w
         down = np.float32([-np.sin(a), np.cos(a)]) * h
         out.append(np.float32([p, p + across, p + across + down, p + down]))
     return out
+
+
+def _shown(quads: list[np.ndarray]) -> list[float]:
+    """The share of each card's width that shows: up to the next card's corner; the top card's 1.0."""
+    laid = [_frame(q) for q in quads]
+    return [*(min(1.0, float((b[0] - a[0]) @ a[1]) / a[2]) for a, b in zip(laid, laid[1:])), 1.0]
+
+
+def shaped(hand: IndexHand, top: np.ndarray) -> IndexHand:
+    """The hand's cards of the shape of its ``top`` card as the photo shows it (its corners, from the hand's
+    last corner): each still from its own corner, turned from the top card as the hand's cards are. The net's
+    sizes are a tenth or two off, and its rectangles leave out the camera's slant."""
+    angles = _angles(hand.quads)
+    quads = []
+    for q, a in zip(hand.quads, angles - angles[-1]):
+        c, s = np.cos(a), np.sin(a)
+        quads.append(np.float32(q[0] + (top - top[0]) @ np.float32([[c, s], [-s, c]])))
+    return IndexHand(quads, _shown(quads))
 
 
 def index_hands(corners: list[Corner]) -> list[IndexHand]:
@@ -108,7 +147,5 @@ def index_hands(corners: list[Corner]) -> list[IndexHand]:
         ):
             continue
         quads = _evened([corners[k].quad for k in chain])
-        laid = [_frame(q) for q in quads]
-        shown = [min(1.0, float((b[0] - a[0]) @ a[1]) / a[2]) for a, b in zip(laid, laid[1:])]
-        hands.append(IndexHand(quads, [*shown, 1.0]))
+        hands.append(IndexHand(quads, _shown(quads)))
     return hands

@@ -245,3 +245,22 @@ def test_fan_whose_top_edge_a_pale_check_joins() -> None:
     # A pale check of the cloth joins the fan's stock-coloured mask above its cards' top edge: that edge,
     # taken where the mask starts, stood above the indexes, too far above them for any to count.
     _each_card_found_on_a_checked_cloth(1085, held_out=False, fan=True, game="quiddler")
+
+
+def test_fan_the_cues_misread_replaced_by_its_index_corners() -> None:
+    # The cues found all five cards, the last three starting 0.15-0.19 of a width off their own corners (the
+    # middle one read wrong): no card chosen agrees with the corner net's there, and its hand, shaped as its
+    # top card shows (its right side found, through the bottom-right corner its turned-round index marks),
+    # replaces theirs. The net's rectangles alone were a tenth too small.
+    photo = render_varied("quiddler", 1034, held_out=False, hand=True, fan=True)
+    cards = [np.float32(t["corners"]) for t in photo.truth["cards"]]
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(cards)
+    for i, truth in enumerate(cards):
+        j = min(range(len(found.quads)), key=lambda j: float(np.abs(found.quads[j] - truth[0]).sum(1).min()))
+        quad = min(
+            (np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q[0] - truth[0]).sum())
+        )
+        _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.06)
+        assert np.abs(quad - truth).max() < 0.15 * float(np.linalg.norm(truth[1] - truth[0])), f"card {i}"
+    assert [c.face for c in read_photo(photo.image, "quiddler").cards] == [t["face"] for t in photo.truth["cards"]]

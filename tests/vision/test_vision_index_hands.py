@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.corner_net import SIDE_UNIT, Corner, decode, from_out, to_out
-from vision.index_hands import index_hands
+from vision.index_hands import index_hands, shaped, top_twin
 
 W, H = 100.0, 140.0
 
@@ -44,6 +44,29 @@ def test_a_fans_cards_are_evened_to_one_size_and_turning_by_steps() -> None:
     along = q[1] - q[0]
     assert float(np.linalg.norm(along)) == pytest.approx(W, rel=0.01)
     assert float(np.arctan2(along[1], along[0])) == pytest.approx(2 * step, abs=np.deg2rad(1.5))
+
+
+def test_a_hands_cards_take_the_shape_its_top_card_shows() -> None:
+    step = np.deg2rad(8)
+    cards = [_card(100 + 38 * i, 200 + 3 * i * i, i * step) for i in range(4)]
+    (hand,) = index_hands(cards)
+    # The photo shows the top card a tenth larger than the net's rectangle, skewed by the camera's slant.
+    p = cards[-1].quad[0]
+    top = p + 1.1 * (cards[-1].quad - p) + np.float32([[0, 0], [0, 0], [8, 0], [8, 0]])
+    out = shaped(hand, top)
+    np.testing.assert_allclose(out.quads[-1], top, atol=0.01)
+    c, s = np.cos(-3 * step), np.sin(-3 * step)
+    np.testing.assert_allclose(out.quads[0], cards[0].quad[0] + (top - p) @ np.float32([[c, s], [-s, c]]), atol=0.01)
+    assert out.shown[:-1] == pytest.approx([share / 1.1 for share in hand.shown[:-1]], rel=0.01)
+
+
+def test_a_hands_top_card_ends_where_its_turned_round_index_shows() -> None:
+    cards = [_card(100 + 40 * i, 200) for i in range(4)]
+    (hand,) = index_hands(cards)
+    assert top_twin(hand, cards) is None
+    twin = _turned_round(_card(220 + 4, 200 + 6, w=1.1 * W, h=1.1 * H))  # the net's size for the top card rough
+    (hand,) = index_hands([*cards, twin])
+    assert top_twin(hand, [*cards, twin]) == pytest.approx(twin.quad[0])
 
 
 @pytest.mark.parametrize("pitch", [1.0, 0.9])
