@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision import detect, hands
-from vision.detect import find_cards
+from vision.detect import Detected, find_cards
 from vision.designs import random_design
 from vision.read import read_photo
 from vision.render import matched, render_photo, render_varied
@@ -85,6 +85,18 @@ def test_quiddler_hand_found(seed: int, fan: bool) -> None:
     assert sum(near) >= len(cards) - 1
 
 
+def _nearest_found(found: Detected, cards: list[np.ndarray]) -> list[tuple[np.ndarray, float]]:
+    """For each true card, the found card nearest its own top-left corner, turned to start there, and its shown share."""
+    out = []
+    for truth in cards:
+        j = min(range(len(found.quads)), key=lambda j: float(np.abs(found.quads[j] - truth[0]).sum(1).min()))
+        quad = min(
+            (np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q[0] - truth[0]).sum())
+        )
+        out.append((quad, found.shown[j]))
+    return out
+
+
 @pytest.mark.parametrize(
     "seed, fan, game",
     [(1822, True, "quiddler"), (1822, False, "quiddler"), (1810, True, "quiddler"), (1841, True, "word-thief")],
@@ -101,12 +113,8 @@ def test_hand_found_by_its_index_corners(seed: int, fan: bool, game: str) -> Non
     image, cards = _hand(seed, fan, False, game)
     found = find_cards(image)
     assert len(found.quads) == len(cards)
-    for i, truth in enumerate(cards):
-        j = min(range(len(found.quads)), key=lambda j: float(np.abs(found.quads[j] - truth[0]).sum(1).min()))
-        quad = min(
-            (np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q[0] - truth[0]).sum())
-        )
-        _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.06)
+    for i, (quad, shown) in enumerate(_nearest_found(found, cards)):
+        _assert_own_corner_and_strip(quad, shown, cards, i, 0.06)
 
 
 def test_fan_saved_again_as_jpeg_still_found_by_its_index_corners() -> None:
@@ -256,11 +264,7 @@ def test_fan_the_cues_misread_replaced_by_its_index_corners() -> None:
     cards = [np.float32(t["corners"]) for t in photo.truth["cards"]]
     found = find_cards(photo.image)
     assert len(found.quads) == len(cards)
-    for i, truth in enumerate(cards):
-        j = min(range(len(found.quads)), key=lambda j: float(np.abs(found.quads[j] - truth[0]).sum(1).min()))
-        quad = min(
-            (np.roll(found.quads[j], k, 0) for k in range(4)), key=lambda q: float(np.abs(q[0] - truth[0]).sum())
-        )
-        _assert_own_corner_and_strip(quad, found.shown[j], cards, i, 0.06)
+    for i, ((quad, shown), truth) in enumerate(zip(_nearest_found(found, cards), cards)):
+        _assert_own_corner_and_strip(quad, shown, cards, i, 0.06)
         assert np.abs(quad - truth).max() < 0.15 * float(np.linalg.norm(truth[1] - truth[0])), f"card {i}"
     assert [c.face for c in read_photo(photo.image, "quiddler").cards] == [t["face"] for t in photo.truth["cards"]]
