@@ -85,8 +85,7 @@ def pip_picture(card: np.ndarray) -> np.ndarray | None:
     if pip is None:
         return None
     y0, y1, x0, x1, k = pip
-    pip = np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2]
-    return _picture(pip)
+    return _picture(np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2])
 
 
 def _picture(pip: np.ndarray) -> np.ndarray | None:
@@ -101,7 +100,9 @@ def _picture(pip: np.ndarray) -> np.ndarray | None:
 def drawn(suit: str) -> np.ndarray:
     """A suit's pip as the house font draws it, as a `pip_picture`."""
     img = Image.new("L", (2 * DRAWN, 2 * DRAWN), 0)
-    ImageDraw.Draw(img).text((DRAWN // 2, DRAWN // 2), suit_glyphs(SUIT_FONT)[suit], font=font(SUIT_FONT, DRAWN), fill=255)
+    ImageDraw.Draw(img).text(
+        (DRAWN // 2, DRAWN // 2), suit_glyphs(SUIT_FONT)[suit], font=font(SUIT_FONT, DRAWN), fill=255
+    )
     ink = np.asarray(img, np.float32) / 255
     ys, xs = np.nonzero(ink > INK)
     out = _picture(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
@@ -119,4 +120,5 @@ def likeness(pip: np.ndarray, mine: np.ndarray, other: np.ndarray) -> float:
 def partner_mean(mine: np.ndarray, suit: str, partner: str) -> np.ndarray:
     """The mean picture of a photo's ``partner`` pips where it shows none, from the mean picture ``mine`` of
     its ``suit`` pips: moved away from it as far, and in the way, the house font's partner pip lies from its own."""
-    return mine - (drawn(suit) - drawn(partner)) * float(np.linalg.norm(mine))
+    moved: np.ndarray = mine - (drawn(suit) - drawn(partner)) * float(np.linalg.norm(mine))
+    return moved
