@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.corner_net import Corner, index_corners
+from vision.index_cards import missed_cards
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
@@ -1290,13 +1291,12 @@ def _agreed(
     return out
 
 
-def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
+def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
     """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
     chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
     (see `_top_card`). Of a hand only the top card shows whole: where two whole cards (not strips of covered
     cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
     corners and their turned-round corners in a line)."""
-    corners = index_corners(img)
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
@@ -1312,6 +1312,13 @@ def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidat
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
         ]
     return chosen
+
+
+def _with_missed_cards(corners: list[Corner], chosen: list[Candidate]) -> list[Candidate]:
+    """The chosen cards with the cards found between two index ``corners`` instead of those lying on them
+    (vision/index_cards.py)."""
+    drop, new = missed_cards(corners, [c.quad for c in chosen], {i for i, c in enumerate(chosen) if c.hand})
+    return [c for i, c in enumerate(chosen) if i not in drop] + [Candidate(q, 1.0, False, False) for q in new]
 
 
 def _agrees(quad: np.ndarray, card: np.ndarray) -> bool:
@@ -1454,8 +1461,11 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words it runs for nothing).
+    corners = index_corners(img) if indexed else []
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
-        chosen = _with_index_hands(img, chosen)
+        chosen = _with_index_hands(corners, img, chosen)
+    if indexed:
+        chosen = _with_missed_cards(corners, chosen)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)

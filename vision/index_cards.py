@@ -1,0 +1,153 @@
+"""Cards the finder missed, found by their two index corners (vision/corner_net.py): a whole card shows its
+index at both ends, at its own top-left corner and, printed turned round, at its bottom-right one (the
+net's corner there has its top edge pointing the other way). Where the net sees such a pair and no card
+chosen has its index there, a card lies between them the finder did not see (parted from its neighbour,
+or taken with it into one quad). The pair is told by the shape of the cards found near it: the camera's
+slant gives cards near each other the same shape in the photo."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.corner_net import Corner
+from vision.index_hands import _frame
+
+NEAR = 0.15  # of a card's width: a chosen card's index corner on a net's corner
+SAME_TOP = 0.9  # the least cosine of the angle between two top edges taken as one (or, negated, as turned round)
+# A twin lies within TWIN_ALONG of the card's width along its top edge and TWIN_DOWN of its height down
+# from where the shape of the LOCAL nearest confirmed cards (LEAST_SHAPES at least) puts it.
+TWIN_ALONG = 0.35
+TWIN_DOWN = 0.3
+LOCAL = 3
+LEAST_SHAPES = 2
+SAME_CORNERS = 0.25  # of a card's width: a chosen card whose corners lie this near a found one's is that card
+SAME_CARD = 0.3  # of a card's width: two cards found whose corners lie this near are one
+SEEN = 0.5  # the share of a hand's cards showing an index corner from which the hand stands
+
+Frame = tuple[np.ndarray, np.ndarray, float, float]
+
+
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    """A quadrilateral clockwise as seen in the photo, from a short side's corner."""
+    q = np.float32(quad)
+    x, y = q[:, 0], q[:, 1]
+    q = q if float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum()) > 0 else q[::-1]
+    sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
+    return np.roll(q, -1, 0) if sides[0] + sides[2] > sides[1] + sides[3] else q
+
+
+def _ends(quad: np.ndarray) -> list[np.ndarray]:
+    """A card's quad seen from each of its two index corners (its own top-left and bottom-right)."""
+    q = _clockwise(quad)
+    return [q, np.roll(q, -2, 0)]
+
+
+def _on(corner: Frame, end: np.ndarray) -> bool:
+    """Whether a net's ``corner`` is the index corner ``end`` starts from (NEAR, SAME_TOP)."""
+    p, u, w, _ = _frame(end)
+    return float(np.linalg.norm(corner[0] - p)) < NEAR * w and float(corner[1] @ u) >= SAME_TOP
+
+
+def _similar(shape: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """A card's ``shape`` (from its own top-left) turned, scaled and moved so its corners 0 and 2 lie on ``a``, ``b``."""
+    z = shape[:, 0] + 1j * shape[:, 1]
+    moved = a[0] + 1j * a[1] + (z - z[0]) * ((b[0] - a[0]) + 1j * (b[1] - a[1])) / (z[2] - z[0])
+    return np.float32(np.stack([moved.real, moved.imag], 1))
+
+
+def _twin_at(corner: Frame, shapes: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Where the ``shapes`` of cards near put a ``corner``'s twin; the top edge's direction, width and height there."""
+    p, u, _, _ = corner
+    down = np.float32([-u[1], u[0]])
+    frames = [_frame(s) for s in shapes]
+    along = np.mean([float((s[2] - s[0]) @ f[1]) for s, f in zip(shapes, frames)])
+    across = np.mean([float((s[2] - s[0]) @ np.float32([-f[1][1], f[1][0]])) for s, f in zip(shapes, frames)])
+    return p + along * u + across * down, u, float(np.mean([f[2] for f in frames])), float(np.mean([f[3] for f in frames]))
+
+
+def _twin(i: int, frames: list[Frame], free: set[int], shapes: list[np.ndarray]) -> int | None:
+    """Among the ``free`` corners, the turned-round one nearest where the shapes of the cards near corner ``i``
+    put its twin (TWIN_ALONG, TWIN_DOWN)."""
+    near = sorted(shapes, key=lambda s: float(np.linalg.norm(s.mean(0) - frames[i][0])))[:LOCAL]
+    at, u, w, h = _twin_at(frames[i], near)
+    down = np.float32([-u[1], u[0]])
+    best, best_off = None, np.inf
+    for j in free - {i}:
+        q, v, _, _ = frames[j]
+        rel = q - at
+        off = max(abs(float(rel @ u)) / (TWIN_ALONG * w), abs(float(rel @ down)) / (TWIN_DOWN * h))
+        if float(u @ v) <= -SAME_TOP and off <= 1 and off < best_off:
+            best, best_off = j, off
+    return best
+
+
+def _fitted(a: np.ndarray, b: np.ndarray, shapes: list[np.ndarray]) -> np.ndarray:
+    """The card between index corners ``a`` and ``b``: the mean of the LOCAL nearest ``shapes`` laid through them."""
+    near = sorted(shapes, key=lambda s: float(np.linalg.norm(s.mean(0) - (a + b) / 2)))[:LOCAL]
+    return np.float32(np.mean([_similar(s, a, b) for s in near], 0))
+
+
+def _alike(a: np.ndarray, b: np.ndarray, share: float) -> bool:
+    """Whether two cards' corners all lie within ``share`` of ``a``'s width of each other's (either way round)."""
+    a, b = _clockwise(a), _clockwise(b)
+    tol = share * float(np.linalg.norm(a[1] - a[0]))
+    return any(float(np.linalg.norm(a - np.roll(b, k, 0), axis=1).max()) < tol for k in range(4))
+
+
+def _lies_on(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether either card's centre lies on the other."""
+    return any(
+        cv2.pointPolygonTest(np.float32(y).reshape(-1, 1, 2), tuple(float(v) for v in x.mean(0)), False) > 0
+        for x, y in ((a, b), (b, a))
+    )
+
+
+def _takes_in(quad: np.ndarray, frames: list[Frame], own: set[int]) -> bool:
+    """Whether a chosen card holds another card's index corner well inside it (NEAR of its width from its
+    sides): a quad over two cards."""
+    w = _frame(_clockwise(quad))[2]
+    contour = np.float32(quad).reshape(-1, 1, 2)
+    return any(
+        cv2.pointPolygonTest(contour, (float(f[0][0]), float(f[0][1])), True) > NEAR * w
+        for k, f in enumerate(frames)
+        if k not in own
+    )
+
+
+def missed_cards(
+    corners: list[Corner], quads: list[np.ndarray], hands: set[int]
+) -> tuple[set[int], list[np.ndarray]]:
+    """The chosen ``quads`` to drop and the cards to add: cards between a pair of index ``corners`` at least one
+    of which no chosen card has (see the module's docstring). ``hands``: the quads that are a hand's cards."""
+    frames = [_frame(c.quad) for c in corners]
+    ends = [_ends(q) for q in quads]
+    on = [{k for k, f in enumerate(frames) if any(_on(f, e) for e in es)} for es in ends]
+    owner = {k: i for i, ks in enumerate(on) for k in ks}
+    # Confirmed cards (the net saw both index corners) give the photo's card shape where they lie.
+    confirmed = [i for i, es in enumerate(ends) if all(any(_on(f, e) for f in frames) for e in es)]
+    shapes = [ends[i][0] for i in confirmed]
+    if len(shapes) < LEAST_SHAPES:
+        return set(), []
+    loose = set(range(len(corners))) - set(owner)
+    free = loose | {k for i, ks in enumerate(on) if _takes_in(quads[i], frames, ks) for k in ks}
+    pairs = {tuple(sorted((i, j))) for i in loose if (j := _twin(i, frames, free, shapes)) is not None}
+    seen = sum(bool(on[i]) for i in hands) / max(1, len(hands))
+    drop: set[int] = set()
+    new: list[np.ndarray] = []
+    for a, b in sorted(pairs):
+        card = _fitted(frames[a][0], frames[b][0], shapes)
+        under = {i for i, q in enumerate(quads) if _lies_on(card, q)}
+        if any(_alike(card, quads[i], SAME_CORNERS) for i in under) or (under & hands and seen >= SEEN):
+            continue
+        drop |= under
+        new.append(card)
+    # A confirmed card dropped under a found one comes back between its own corners.
+    for i in drop & set(confirmed):
+        a, b = (next(k for k in sorted(on[i]) if _on(frames[k], e)) for e in ends[i])
+        new.append(_fitted(frames[a][0], frames[b][0], shapes))
+    kept: list[np.ndarray] = []
+    for card in new:
+        if not any(_alike(card, k, SAME_CARD) for k in kept):
+            kept.append(card)
+    return drop, kept
