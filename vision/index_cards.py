@@ -103,18 +103,6 @@ def _lies_on(a: np.ndarray, b: np.ndarray) -> bool:
     )
 
 
-def _takes_in(quad: np.ndarray, frames: list[Frame], own: set[int]) -> bool:
-    """Whether a chosen card holds another card's index corner well inside it (NEAR of its width from its
-    sides): a quad over two cards."""
-    w = _frame(_clockwise(quad))[2]
-    contour = np.float32(quad).reshape(-1, 1, 2)
-    return any(
-        cv2.pointPolygonTest(contour, (float(f[0][0]), float(f[0][1])), True) > NEAR * w
-        for k, f in enumerate(frames)
-        if k not in own
-    )
-
-
 def missed_cards(
     corners: list[Corner], quads: list[np.ndarray], hands: set[int]
 ) -> tuple[set[int], list[np.ndarray]]:
@@ -130,7 +118,8 @@ def missed_cards(
     if len(shapes) < LEAST_SHAPES:
         return set(), []
     loose = set(range(len(corners))) - set(owner)
-    free = loose | {k for i, ks in enumerate(on) if _takes_in(quads[i], frames, ks) for k in ks}
+    # A twin may be a chosen card's corner but a confirmed one's: a card chosen cut short or over two cards.
+    free = loose | {k for i, ks in enumerate(on) if i not in confirmed for k in ks}
     pairs = {tuple(sorted((i, j))) for i in loose if (j := _twin(i, frames, free, shapes)) is not None}
     seen = sum(bool(on[i]) for i in hands) / max(1, len(hands))
     drop: set[int] = set()
