@@ -30,7 +30,7 @@ Frame = tuple[np.ndarray, np.ndarray, float, float]
 
 def _clockwise(quad: np.ndarray) -> np.ndarray:
     """A quadrilateral clockwise as seen in the photo, from a short side's corner."""
-    q = np.float32(quad)
+    q = np.asarray(quad, np.float32)
     x, y = q[:, 0], q[:, 1]
     q = q if float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum()) > 0 else q[::-1]
     sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
@@ -53,30 +53,38 @@ def _similar(shape: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """A card's ``shape`` (from its own top-left) turned, scaled and moved so its corners 0 and 2 lie on ``a``, ``b``."""
     z = shape[:, 0] + 1j * shape[:, 1]
     moved = a[0] + 1j * a[1] + (z - z[0]) * ((b[0] - a[0]) + 1j * (b[1] - a[1])) / (z[2] - z[0])
-    return np.float32(np.stack([moved.real, moved.imag], 1))
+    return np.stack([moved.real, moved.imag], 1).astype(np.float32)
 
 
-def _twin_at(corner: Frame, shapes: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, float, float]:
-    """Where the ``shapes`` of cards near put a ``corner``'s twin; the top edge's direction, width and height there."""
+def _down(u: np.ndarray) -> np.ndarray:
+    """Down a card whose top edge runs along ``u`` (unit)."""
+    return np.asarray([-u[1], u[0]], np.float32)
+
+
+def _twin_at(corner: Frame, shapes: list[np.ndarray]) -> tuple[np.ndarray, float, float]:
+    """Where the ``shapes`` of cards near put a ``corner``'s twin (their bottom-right corners along and across
+    their top edges from their top-left ones, on the mean), and their mean width and height."""
     p, u, _, _ = corner
-    down = np.float32([-u[1], u[0]])
-    frames = [_frame(s) for s in shapes]
-    along = np.mean([float((s[2] - s[0]) @ f[1]) for s, f in zip(shapes, frames)])
-    across = np.mean([float((s[2] - s[0]) @ np.float32([-f[1][1], f[1][0]])) for s, f in zip(shapes, frames)])
-    return p + along * u + across * down, u, float(np.mean([f[2] for f in frames])), float(np.mean([f[3] for f in frames]))
+    seen = []
+    for s in shapes:
+        _, v, w, h = _frame(s)
+        diagonal = s[2] - s[0]
+        seen.append((float(diagonal @ v), float(diagonal @ _down(v)), w, h))
+    along, across, w, h = np.mean(seen, 0)
+    return p + along * u + across * _down(u), float(w), float(h)
 
 
 def _twin(i: int, frames: list[Frame], free: set[int], shapes: list[np.ndarray]) -> int | None:
-    """Among the ``free`` corners, the turned-round one nearest where the shapes of the cards near corner ``i``
-    put its twin (TWIN_ALONG, TWIN_DOWN)."""
+    """Among the ``free`` corners, the turned-round one nearest where the shapes of the LOCAL cards nearest corner
+    ``i`` put its twin (TWIN_ALONG, TWIN_DOWN)."""
     near = sorted(shapes, key=lambda s: float(np.linalg.norm(s.mean(0) - frames[i][0])))[:LOCAL]
-    at, u, w, h = _twin_at(frames[i], near)
-    down = np.float32([-u[1], u[0]])
+    at, w, h = _twin_at(frames[i], near)
+    u = frames[i][1]
     best, best_off = None, np.inf
     for j in free - {i}:
         q, v, _, _ = frames[j]
         rel = q - at
-        off = max(abs(float(rel @ u)) / (TWIN_ALONG * w), abs(float(rel @ down)) / (TWIN_DOWN * h))
+        off = max(abs(float(rel @ u)) / (TWIN_ALONG * w), abs(float(rel @ _down(u))) / (TWIN_DOWN * h))
         if float(u @ v) <= -SAME_TOP and off <= 1 and off < best_off:
             best, best_off = j, off
     return best
@@ -85,7 +93,7 @@ def _twin(i: int, frames: list[Frame], free: set[int], shapes: list[np.ndarray])
 def _fitted(a: np.ndarray, b: np.ndarray, shapes: list[np.ndarray]) -> np.ndarray:
     """The card between index corners ``a`` and ``b``: the mean of the LOCAL nearest ``shapes`` laid through them."""
     near = sorted(shapes, key=lambda s: float(np.linalg.norm(s.mean(0) - (a + b) / 2)))[:LOCAL]
-    return np.float32(np.mean([_similar(s, a, b) for s in near], 0))
+    return np.asarray(np.mean([_similar(s, a, b) for s in near], 0), np.float32)
 
 
 def _alike(a: np.ndarray, b: np.ndarray, share: float) -> bool:
@@ -98,14 +106,12 @@ def _alike(a: np.ndarray, b: np.ndarray, share: float) -> bool:
 def _lies_on(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether either card's centre lies on the other."""
     return any(
-        cv2.pointPolygonTest(np.float32(y).reshape(-1, 1, 2), tuple(float(v) for v in x.mean(0)), False) > 0
+        cv2.pointPolygonTest(np.asarray(y, np.float32).reshape(-1, 1, 2), tuple(float(v) for v in x.mean(0)), False) > 0
         for x, y in ((a, b), (b, a))
     )
 
 
-def missed_cards(
-    corners: list[Corner], quads: list[np.ndarray], hands: set[int]
-) -> tuple[set[int], list[np.ndarray]]:
+def missed_cards(corners: list[Corner], quads: list[np.ndarray], hands: set[int]) -> tuple[set[int], list[np.ndarray]]:
     """The chosen ``quads`` to drop and the cards to add: cards between a pair of index ``corners`` at least one
     of which no chosen card has (see the module's docstring). ``hands``: the quads that are a hand's cards."""
     frames = [_frame(c.quad) for c in corners]
