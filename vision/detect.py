@@ -1314,10 +1314,12 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     return chosen
 
 
-def _with_missed_cards(corners: list[Corner], chosen: list[Candidate]) -> list[Candidate]:
+def _with_missed_cards(corners: list[Corner], chosen: list[Candidate], cut: list[Candidate]) -> list[Candidate]:
     """The chosen cards with the cards found between two index ``corners`` instead of those lying on them
-    (vision/index_cards.py)."""
-    drop, new = missed_cards(corners, [c.quad for c in chosen], {i for i, c in enumerate(chosen) if c.hand})
+    (vision/index_cards.py). The cards the photo's edge cuts (``cut``) are cards chosen to it: no card is
+    found on them again, as they are counted among those cut off."""
+    quads = [c.quad for c in chosen + cut]
+    drop, new = missed_cards(corners, quads, {i for i, c in enumerate(chosen) if c.hand})
     return [c for i, c in enumerate(chosen) if i not in drop] + [Candidate(q, 1.0, False, False) for q in new]
 
 
@@ -1465,7 +1467,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
         chosen = _with_index_hands(corners, img, chosen)
     if indexed:
-        chosen = _with_missed_cards(corners, chosen)
+        chosen = _with_missed_cards(corners, chosen, cut)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
