@@ -1441,7 +1441,8 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
 def _found(img: np.ndarray, indexed: bool) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
-    replace what was chosen on it (`_with_index_hands`)."""
+    replace what was chosen on it (`_with_index_hands`), and a card between two index corners what
+    was chosen on it (`_with_missed_cards`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
@@ -1461,12 +1462,12 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
+    corners = index_corners(img) if indexed else []
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words it runs for nothing).
-    corners = index_corners(img) if indexed else []
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
         chosen = _with_index_hands(corners, img, chosen)
-    if indexed:
+    if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
         chosen = _with_missed_cards(corners, chosen, cut)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [

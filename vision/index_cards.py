@@ -15,7 +15,7 @@ from vision.index_hands import _frame
 
 # Measured on 680 training photos (Quiddler 1080p and 720p, Word Thief 720p, 200 each from 300000; 40 fans and
 # 40 spreads), the cards found counted against the truth: NEAR 0.1-0.25, SAME_TOP 0.8-0.95, TWIN_ALONG 0.2-0.5,
-# TWIN_DOWN 0.2-0.45, LOCAL 1-5, SEEN 0.3-1 and SAME_CARD 0.15-0.5 all find the same 7 cards more and 4 pieces of
+# TWIN_DOWN 0.2-0.45, LOCAL 1-5, SEEN 0.3-1 and SAME_CARD 0.15-0.5 all find the same 5 cards more and 4 pieces of
 # cards fewer; TWIN_DOWN 0.15 left 4 pieces, LEAST_SHAPES 5 found 3 cards fewer.
 NEAR = 0.15  # of a card's width: a chosen card's index corner on a net's corner
 SAME_TOP = 0.9  # the least cosine of the angle between two top edges taken as one (or, negated, as turned round)
