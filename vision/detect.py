@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.corner_net import Corner, index_corners
+from vision.index_cards import missed_cards
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
@@ -1290,13 +1291,12 @@ def _agreed(
     return out
 
 
-def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
+def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
     """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
     chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
     (see `_top_card`). Of a hand only the top card shows whole: where two whole cards (not strips of covered
     cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
     corners and their turned-round corners in a line)."""
-    corners = index_corners(img)
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
@@ -1312,6 +1312,15 @@ def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidat
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
         ]
     return chosen
+
+
+def _with_missed_cards(corners: list[Corner], chosen: list[Candidate], cut: list[Candidate]) -> list[Candidate]:
+    """The chosen cards with the cards found between two index ``corners`` instead of those lying on them
+    (vision/index_cards.py). The cards the photo's edge cuts (``cut``) are cards chosen to it: no card is
+    found on them again, as they are counted among those cut off."""
+    quads = [c.quad for c in chosen + cut]
+    drop, new = missed_cards(corners, quads, {i for i, c in enumerate(chosen) if c.hand})
+    return [c for i, c in enumerate(chosen) if i not in drop] + [Candidate(q, 1.0, False, False) for q in new]
 
 
 def _agrees(quad: np.ndarray, card: np.ndarray) -> bool:
@@ -1432,7 +1441,8 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
 def _found(img: np.ndarray, indexed: bool) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
-    replace what was chosen on it (`_with_index_hands`)."""
+    replace what was chosen on it (`_with_index_hands`), and a card between two index corners what
+    was chosen on it (`_with_missed_cards`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
@@ -1452,10 +1462,13 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
+    corners = index_corners(img) if indexed else []
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words it runs for nothing).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
-        chosen = _with_index_hands(img, chosen)
+        chosen = _with_index_hands(corners, img, chosen)
+    if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
+        chosen = _with_missed_cards(corners, chosen, cut)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)

@@ -266,3 +266,13 @@ def test_a_word_in_dim_blurred_light_is_no_hand() -> None:
     # their corners a card apart chained as a hand's (a card over each) and the word was read as one.
     photo = render_varied("word-thief", 9000112, held_out=False, size=(1280, 720))
     assert all(s == 1.0 for s in find_cards(photo.image).shown)
+
+
+@pytest.mark.parametrize("seed, size", [(1216, (1920, 1080)), (1126, (1280, 720))])
+def test_cards_the_finder_missed_are_found_by_their_two_index_corners(seed: int, size: tuple[int, int]) -> None:
+    # Training designs' cards the net and the cues missed or took a piece of, whose own top-left index corner
+    # and turned-round bottom-right one the corner net saw (4 of 6 found and a piece of a card; 6 of 9).
+    photo = render_varied("quiddler", seed, held_out=False, size=size)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.3
