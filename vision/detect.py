@@ -1464,7 +1464,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
     corners = index_corners(img) if indexed else []
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
-    # few cards: it may mark a fan's top card alone and no card beside it (on photos of words it runs for nothing).
+    # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
         chosen = _with_index_hands(corners, img, chosen)
     if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
