@@ -1300,7 +1300,7 @@ def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidat
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
-        if all(any(_agrees(c.quad, q) for c in on) for q in hand.quads) or len(whole) > 1:
+        if all(any(_agrees(c, q) for c in on) for q in hand.quads) or len(whole) > 1:
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
@@ -1314,9 +1314,13 @@ def _with_index_hands(img: np.ndarray, chosen: list[Candidate]) -> list[Candidat
     return chosen
 
 
-def _agrees(quad: np.ndarray, card: np.ndarray) -> bool:
-    """Whether a corner of ``quad`` lies on the own top-left corner of a corner-net hand's ``card`` (AGREE)."""
-    return float(np.linalg.norm(quad - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
+def _agrees(chosen: Candidate, card: np.ndarray) -> bool:
+    """Whether a ``chosen`` card's own top-left corner lies on that of a corner-net hand's ``card`` (AGREE): a hand's
+    card's first corner (cues' hands are clockwise from it), either end of a whole card's diagonal (the reader
+    decides which is the top). Not any corner: a covered card's top-right one lies on the next card's (training fans:
+    a hand the cues read with one card too many, or its top card shifted, passed as agreeing)."""
+    own = chosen.quad[:1] if chosen.hand else chosen.quad[::2]
+    return float(np.linalg.norm(own - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
 
 
 def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
