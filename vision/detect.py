@@ -1300,7 +1300,7 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
-        if all(any(_agrees(c.quad, q) for c in on) for q in hand.quads) or len(whole) > 1:
+        if all(any(_agrees(c, q, q is hand.quads[-1]) for c in on) for q in hand.quads) or len(whole) > 1:
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
@@ -1323,9 +1323,16 @@ def _with_missed_cards(corners: list[Corner], chosen: list[Candidate], cut: list
     return [c for i, c in enumerate(chosen) if i not in drop] + [Candidate(q, 1.0, False, False) for q in new]
 
 
-def _agrees(quad: np.ndarray, card: np.ndarray) -> bool:
-    """Whether a corner of ``quad`` lies on the own top-left corner of a corner-net hand's ``card`` (AGREE)."""
-    return float(np.linalg.norm(quad - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
+def _agrees(chosen: Candidate, card: np.ndarray, top: bool) -> bool:
+    """Whether a ``chosen`` card's own top-left corner lies on that of a corner-net hand's ``card`` (AGREE): a hand's
+    card's first corner (cues' hands are clockwise from it), either end of a whole card's diagonal (the reader
+    decides which is the top). Not any corner: a covered card's top-right one lies on the next card's (training
+    hands: a cues' hand missing cards or cut wrong passed as agreeing, Word Thief spread 300039 read no card). The
+    hand's ``top`` card by any corner still: its corner where no chosen card's own lies is as often print on the
+    top card's face taken for an index (a card beyond the cues' whole top: Quiddler fan 400021, cut in two) as a
+    top card the cues missed (Quiddler spread upside down 300030)."""
+    own = chosen.quad if top else chosen.quad[:1] if chosen.hand else chosen.quad[::2]
+    return float(np.linalg.norm(own - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
 
 
 def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:

@@ -17,10 +17,12 @@ from vision.read import read_photo
 from vision.render import matched, render_photo, render_varied
 
 
-def _hand(seed: int, fan: bool, turned: bool, game: str = "word-thief") -> tuple[np.ndarray, list[np.ndarray]]:
-    """A held-out design's hand, photographed harshly on a held-out table, and its cards' true
-    corners (clockwise from each card's own top-left), the photo turned round if ``turned``."""
-    photo = render_varied(game, seed, held_out=True, hand=True, fan=fan)
+def _hand(
+    seed: int, fan: bool, turned: bool, game: str = "word-thief", held_out: bool = True
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A held-out design's hand (a training one's unless ``held_out``), photographed harshly on a table of its side,
+    and its cards' true corners (clockwise from each card's own top-left), the photo turned round if ``turned``."""
+    photo = render_varied(game, seed, held_out=held_out, hand=True, fan=fan)
     image, cards = photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]]
     if turned:
         h, w = image.shape[:2]
@@ -268,3 +270,12 @@ def test_fan_the_cues_misread_replaced_by_its_index_corners() -> None:
         _assert_own_corner_and_strip(quad, shown, cards, i, 0.06)
         assert np.abs(quad - truth).max() < 0.15 * float(np.linalg.norm(truth[1] - truth[0])), f"card {i}"
     assert [c.face for c in read_photo(photo.image, "quiddler").cards] == [t["face"] for t in photo.truth["cards"]]
+
+
+def test_spread_a_cues_card_cut_short_replaced_by_its_index_corners() -> None:
+    # Upside down, the cues cut the tenth of twelve cards to a sliver under its index, its own corner a card's height
+    # off: the corner net's card there had only a neighbour's top-right corner lying on it (taken as agreeing), so
+    # the cues' hand stood, one card lost and one cut in two. By own corners alone, the net's hand replaces it.
+    image, cards = _hand(1023, fan=False, turned=True, game="quiddler", held_out=False)
+    found = find_cards(image)
+    assert len(found.quads) == len(matched({"cards": [{"corners": c} for c in cards]}, found.quads)) == len(cards)
