@@ -7,13 +7,9 @@ or a diamond), the pips of the photo's cards it reads surely show what each suit
 
 from __future__ import annotations
 
-from functools import cache
-
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw
 
-from vision.designs import SUIT_FONT, font, suit_glyphs
 from vision.glyphs import INDEX_REGION, _crop, _pct, fitted
 
 WIN = 28  # a pip is compared as a WIN x WIN picture of its ink, scaled to fit with a margin
@@ -27,7 +23,6 @@ GLYPH_H = (0.03, 0.4)  # of the region's height
 GLYPH_W = 0.6  # of the region's width at most
 PIP_ASPECT = (0.6, 1.6)  # width / height
 BEAD_SHIFT = 1  # pixels: a frame's beads are printed alike, one under another
-DRAWN = 120  # pixels: the font size a suit's pip is drawn at to compare with photographed ones
 
 
 def _glyphs(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int, int]]]:
@@ -85,29 +80,11 @@ def pip_picture(card: np.ndarray) -> np.ndarray | None:
     if pip is None:
         return None
     y0, y1, x0, x1, k = pip
-    return _picture(np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2])
-
-
-def _picture(pip: np.ndarray) -> np.ndarray | None:
-    """A pip's ink (0-1, cropped to it) as a blurred WIN x WIN picture, zero mean and unit norm."""
+    pip = np.where(labels == k, ink, 0)[max(0, y0 - 2) : y1 + 2, max(0, x0 - 2) : x1 + 2]
     out = cv2.GaussianBlur(fitted(pip, WIN, MARGIN), (0, 0), BLUR)
     out -= out.mean()
     norm = float(np.linalg.norm(out))
     return out / norm if norm > 0 else None
-
-
-@cache
-def drawn(suit: str) -> np.ndarray:
-    """A suit's pip as the house font draws it, as a `pip_picture`."""
-    img = Image.new("L", (2 * DRAWN, 2 * DRAWN), 0)
-    ImageDraw.Draw(img).text(
-        (DRAWN // 2, DRAWN // 2), suit_glyphs(SUIT_FONT)[suit], font=font(SUIT_FONT, DRAWN), fill=255
-    )
-    ink = np.asarray(img, np.float32) / 255
-    ys, xs = np.nonzero(ink > INK)
-    out = _picture(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
-    assert out is not None  # the font draws every suit's pip
-    return out
 
 
 def likeness(pip: np.ndarray, mine: np.ndarray, other: np.ndarray) -> float:
@@ -115,10 +92,3 @@ def likeness(pip: np.ndarray, mine: np.ndarray, other: np.ndarray) -> float:
     suits' pips share their blob, and only what tells them apart counts."""
     apart = mine - other
     return float(((pip - other) * apart).sum() / max(float((apart * apart).sum()), 1e-9))
-
-
-def partner_mean(mine: np.ndarray, suit: str, partner: str) -> np.ndarray:
-    """The mean picture of a photo's ``partner`` pips where it shows none, from the mean picture ``mine`` of
-    its ``suit`` pips: moved away from it as far, and in the way, the house font's partner pip lies from its own."""
-    moved: np.ndarray = mine - (drawn(suit) - drawn(partner)) * float(np.linalg.norm(mine))
-    return moved

@@ -32,7 +32,7 @@ from vision.net import (
 )
 from vision.ocr import Ocr, backend, ocr_status
 from vision.photo_file import decode
-from vision.pips import likeness, partner_mean, pip_picture
+from vision.pips import likeness, pip_picture
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
@@ -92,14 +92,6 @@ PIP_REFS = 2
 # likeness 0.05 and 0.09; on two ranges of 80 photos no right card more flagged).
 PIP_UNLIKE = 0.15
 PIP_DOUBT = 0.5
-# Where the photo shows under PIP_REFS sure pictures of the partner suit's pips, their mean picture is taken
-# as the house font draws it beside the card's own suit (`pips.partner_mean`): a card under SUIT_SURE, COLOUR_SURE
-# of its colour, both of whose pip pictures lie PIP_DRAWN of the way there is as sure as SUIT_SURE. Renders of
-# training designs at 720p (200 photos), each card's two pictures against its own suit's sure pips: 0.72-1.35
-# (median 0.98) where they are of that suit, 0.13-0.92 (99.5% under 0.86) where they are its partner's; one
-# picture alone reached 1.06 on a club read as a spade. Right cards flagged at 720p 259 -> 247 and 187 -> 179,
-# at 1080p 91 -> 90 and 63 -> 61 (seeds 300000+, 400000+), no wrong card more left unflagged.
-PIP_DRAWN = 0.95
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
 GROW = 0.05  # an index is read again from the card's quad grown by this share of its width on every side
 # unless the quad's read of both corners is this sure of a face (renders of training designs read the
@@ -360,7 +352,7 @@ class Reader:
         read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
         if self.deck.has_suits:
 
-            @cache  # cut only where the photo's sure cards show a card's suit, and then once
+            @cache  # cut only where the photo's sure cards show both suits of a card's colour, and then once
             def pictures(i: int) -> list[np.ndarray]:
                 return _pip_pictures(cards[i], covered[i])
 
@@ -470,9 +462,8 @@ def _alike(
     suits: list[tuple[str | None, float]], logp: np.ndarray, pictures: Callable[[int], list[np.ndarray]]
 ) -> list[tuple[str | None, float]]:
     """``suits`` with a card unsure of its suit made SUIT_SURE where its pip ``pictures`` look like the pips of
-    the photo's cards surely of that suit and unlike those surely of its partner (see PIP_LIKE), or as the
-    house font draws its partner's where the photo shows none (see PIP_DRAWN), and a card sure of its suit
-    made PIP_DOUBT where they look like its partner's (see PIP_UNLIKE)."""
+    the photo's cards surely of that suit and unlike those surely of its partner (see PIP_LIKE), and a card
+    sure of its suit made PIP_DOUBT where they look like its partner's (see PIP_UNLIKE)."""
     out = list(suits)
     for i, (suit, p) in enumerate(suits):
         if suit is None:
@@ -482,22 +473,17 @@ def _alike(
             [j for j, (other, q) in enumerate(suits) if j != i and other == SUITS[s] and q >= PIP_REF]
             for s in (best, PARTNER[best])
         ]
-        if not sure[0] or not (sure[1] or p < SUIT_SURE) or not pictures(i):
-            continue  # no pip is cut where the photo shows no sure card of the card's suit, nor one to doubt
+        if not all(sure) or not pictures(i):
+            continue  # no pip is cut where the photo shows no sure card of one of the two suits
         share = _shares(logp[i])
         if p < SUIT_SURE and share[best] + share[PARTNER[best]] < COLOUR_SURE:
             continue  # a red pip read black: no black pip is like it
         refs = [[pic for j in js for pic in pictures(j)] for js in sure]
-        if len(refs[0]) < PIP_REFS:
+        if min(len(r) for r in refs) < PIP_REFS:
             continue
-        mine = np.mean(refs[0], 0)
-        drawn = len(refs[1]) < PIP_REFS  # see PIP_DRAWN
-        partner = partner_mean(mine, suit, SUITS[PARTNER[best]]) if drawn else np.mean(refs[1], 0)
+        mine, partner = np.mean(refs[0], 0), np.mean(refs[1], 0)
         like = [likeness(pic, mine, partner) for pic in pictures(i)]
-        if drawn:
-            if p < SUIT_SURE and len(like) == 2 and min(like) >= PIP_DRAWN:
-                out[i] = (suit, SUIT_SURE)
-        elif p < SUIT_SURE and min(like) >= PIP_LIKE:
+        if p < SUIT_SURE and min(like) >= PIP_LIKE:
             out[i] = (suit, SUIT_SURE)
         elif p >= SUIT_SURE and len(like) == 2 and max(like) < PIP_UNLIKE:
             out[i] = (suit, PIP_DOUBT)

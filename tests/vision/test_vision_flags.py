@@ -17,13 +17,11 @@ from vision.designs import CARD_H, CARD_W, draw_card, random_design
 from vision.fonts import families
 from vision.glyphs import face_ink
 from vision.ocr import backend
-from vision.pips import drawn
 from vision.read import (
     PIP_DOUBT,
     QUIET_RIVAL,
     QUIET_SURE,
     STONE_SURE,
-    SUIT_SURE,
     SURE,
     TWIN_TURN_SURE,
     Read,
@@ -187,26 +185,6 @@ def _index_cards(seed: int, size: tuple[int, int]) -> list[tuple[tuple[str, str]
         )
         for i, j in sorted(match(photo.truth, reading).items())
     ]
-
-
-def test_a_card_unsure_of_its_suit_is_told_from_its_partner_as_the_house_font_draws_it() -> None:
-    # The photo shows sure spades and no sure club: a spade's two pips like the sure spades' are told
-    # from a club's by how the house font draws the two. Not from one pip, nor a club's, nor where the
-    # net doubts the colour, nor for a heart where no heart is sure.
-    spade, club, heart = drawn("s"), drawn("c"), drawn("h")
-    pictures = [[spade, spade], [spade, spade], [spade, spade], [spade], [club, club], [spade, spade], [heart, heart]]
-    suits: list[tuple[str | None, float]] = [("s", 1.0), ("s", 1.0)] + [("s", 0.5)] * 4 + [("h", 0.5)]
-    black, grey, red = [0.5, 0.004, 0.004, 0.492], [0.5, 0.02, 0.02, 0.46], [0.004, 0.5, 0.492, 0.004]
-    logp = np.log(np.float32([black] * 5 + [grey, red]))  # the suits s, h, d, c
-    out = _alike(suits, logp, pictures.__getitem__)
-    assert [p for _, p in out] == [1.0, 1.0, SUIT_SURE, 0.5, 0.5, 0.5, 0.5]
-
-
-@pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
-def test_a_card_whose_pips_look_like_its_suits_sure_pips_needs_no_check_where_no_partner_pip_is_sure() -> None:
-    # A 720p T of spades, its suit read under SUIT_SURE: the photo shows sure spades but no sure club.
-    cards = _index_cards(1020, (1280, 720))
-    assert [c for c in cards if c[0] == ("T", "s")] == [(("T", "s"), ("T", "s"), False)]
 
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
