@@ -160,7 +160,9 @@ def find_layout(images: list[np.ndarray]) -> list[Found]:
     """Every photo's cards, upright, in teaching order."""
     found: list[Found] = []
     for k, img in enumerate(images):
-        quads = [_upright(q) for q in _rejoin(find_cards(img, layout=True).quads)]
+        # Cards laid apart in rows: no hands, and no card missed between two index corners to look for (the
+        # corners of cards in neighbouring rows paired into a card that is not there: bench/vision_teach.py).
+        quads = [_upright(q) for q in _rejoin(find_cards(img, layout=True, indexed=False).quads)]
         areas = [_area(q) for q in quads]
         median = float(np.median(areas)) if areas else 0.0
         for r, row in enumerate(group_rows(quads), 1):
