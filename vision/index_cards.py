@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from vision.corner_net import Corner
-from vision.index_hands import _frame
+from vision.index_hands import card_frame
 
 # Measured on 680 training photos (Quiddler 1080p and 720p, Word Thief 720p, 200 each from 300000; 40 fans and
 # 40 spreads), the cards found counted against the truth: NEAR 0.1-0.25, SAME_TOP 0.8-0.95, TWIN_ALONG 0.2-0.5,
@@ -53,7 +53,7 @@ def _ends(quad: np.ndarray) -> list[np.ndarray]:
 
 def _on(corner: Frame, end: np.ndarray) -> bool:
     """Whether a net's ``corner`` is the index corner ``end`` starts from (NEAR, SAME_TOP)."""
-    p, u, w, _ = _frame(end)
+    p, u, w, _ = card_frame(end)
     return float(np.linalg.norm(corner[0] - p)) < NEAR * w and float(corner[1] @ u) >= SAME_TOP
 
 
@@ -75,7 +75,7 @@ def _twin_at(corner: Frame, shapes: list[np.ndarray]) -> tuple[np.ndarray, float
     p, u, _, _ = corner
     seen = []
     for s in shapes:
-        _, v, w, h = _frame(s)
+        _, v, w, h = card_frame(s)
         diagonal = s[2] - s[0]
         seen.append((float(diagonal @ v), float(diagonal @ _down(v)), w, h))
     along, across, w, h = np.mean(seen, 0)
@@ -122,7 +122,7 @@ def _lies_on(a: np.ndarray, b: np.ndarray) -> bool:
 def missed_cards(corners: list[Corner], quads: list[np.ndarray], hands: set[int]) -> tuple[set[int], list[np.ndarray]]:
     """The chosen ``quads`` to drop and the cards to add: cards between a pair of index ``corners`` at least one
     of which no chosen card has (see the module's docstring). ``hands``: the quads that are a hand's cards."""
-    frames = [_frame(c.quad) for c in corners]
+    frames = [card_frame(c.quad) for c in corners]
     ends = [_ends(q) for q in quads]
     on = [{k for k, f in enumerate(frames) if any(_on(f, e) for e in es)} for es in ends]
     owner = {k: i for i, ks in enumerate(on) for k in ks}

@@ -31,7 +31,7 @@ class IndexHand(NamedTuple):
     shown: list[float]  # the share of each card's width that shows; the top card's 1.0
 
 
-def _frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+def card_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
     """A card's top-left corner, its top edge's direction (unit), its width and height."""
     across, down = quad[1] - quad[0], quad[3] - quad[0]
     w, h = float(np.linalg.norm(across)), float(np.linalg.norm(down))
@@ -82,15 +82,15 @@ def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], after: np.nd
 def top_twin(hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
     """The bottom-right corner of a ``hand``'s top card, where its turned-round index shows (see `_twins`),
     the one nearest where the net's size for it puts it; None where none shows."""
-    frame = _frame(hand.quads[-1])
+    frame = card_frame(hand.quads[-1])
     p, u, w, h = frame
-    found = _twins(frame, p + u * w, [_frame(c.quad) for c in corners])
+    found = _twins(frame, p + u * w, [card_frame(c.quad) for c in corners])
     return min(found, key=lambda q: float(np.linalg.norm(q - hand.quads[-1][2]))) if found else None
 
 
 def _angles(quads: list[np.ndarray]) -> np.ndarray:
     """The directions of the cards' top edges, in radians, unwrapped down the hand."""
-    return np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in map(_frame, quads)])
+    return np.unwrap([float(np.arctan2(f[1][1], f[1][0])) for f in map(card_frame, quads)])
 
 
 def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
@@ -98,7 +98,7 @@ def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
     the first to the last (a straight line fitted to their top edges' angles down the hand: a spread's
     all alike, a fan's turning by about one step), each still from its own corner: the net's turn and
     size for one card are rougher than the hand's."""
-    frames = [_frame(q) for q in quads]
+    frames = [card_frame(q) for q in quads]
     w = float(np.median([f[2] for f in frames]))
     h = float(np.median([f[3] for f in frames]))
     fitted = np.polyval(np.polyfit(np.arange(len(quads)), _angles(quads), 1), np.arange(len(quads)))
@@ -112,7 +112,7 @@ def _evened(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 def _shown(quads: list[np.ndarray]) -> list[float]:
     """The share of each card's width that shows: up to the next card's corner; the top card's 1.0."""
-    laid = [_frame(q) for q in quads]
+    laid = [card_frame(q) for q in quads]
     return [*(min(1.0, float((b[0] - a[0]) @ a[1]) / a[2]) for a, b in zip(laid, laid[1:])), 1.0]
 
 
@@ -130,7 +130,7 @@ def shaped(hand: IndexHand, top: np.ndarray) -> IndexHand:
 
 def index_hands(corners: list[Corner]) -> list[IndexHand]:
     """The hands the index ``corners`` chain into (see the module's docstring)."""
-    frames = [_frame(c.quad) for c in corners]
+    frames = [card_frame(c.quad) for c in corners]
     nxt = [_next(i, frames) for i in range(len(frames))]
     covered = {j for j in nxt if j is not None}
     hands = []
