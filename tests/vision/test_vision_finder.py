@@ -92,6 +92,14 @@ def _held_out(game: str, seed: int, table: str, size: tuple[int, int] = (1920, 1
     return render_photo(game, seed, design=design, table=table, size=size, harsh=harsh)
 
 
+def _every_card_found_once(game: str, seed: int, size: tuple[int, int]) -> None:
+    """A training design's photo has each of its cards found, once and where it lies."""
+    photo = render_varied(game, seed, held_out=False, size=size)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.3
+
+
 @pytest.mark.parametrize(
     "game, seed, table",
     [("word-thief", 720, "striped-cloth"), ("word-thief", 720, "tartan-cloth"), ("quiddler", 721, "tartan-cloth")],
@@ -244,10 +252,7 @@ def test_cards_in_dim_light_are_found(game: str, seed: int, size: tuple[int, int
     # Training designs photographed in dim light: the cards' paper is 35-65 grey, its cardness under
     # the floor of card stock's and its print under 40 levels darker than it, so cards the net was sure
     # of were dropped as table (7 of 12 found, 9 of 11, 5 of 6).
-    photo = render_varied(game, seed, held_out=False, size=size)
-    found = find_cards(photo.image)
-    assert len(found.quads) == len(photo.truth["cards"])
-    assert max(_matched(photo.truth, found.quads)) < 0.3
+    _every_card_found_once(game, seed, size)
 
 
 @pytest.mark.parametrize("seed, size", [(300075, (1280, 720)), (300022, (1920, 1080))])
@@ -255,10 +260,7 @@ def test_touching_stones_whose_cores_the_net_joined_are_parted(seed: int, size: 
     # Stones of a training design laid edge to edge in dim light: the net's core map dips at their seam
     # but stays over one half across it, so two stones made one core, fitted as one card of two stones'
     # shape (3 and 7 of 7 and 9 found).
-    photo = render_varied("words-and-points", seed, held_out=False, size=size)
-    found = find_cards(photo.image)
-    assert len(found.quads) == len(photo.truth["cards"])
-    assert max(_matched(photo.truth, found.quads)) < 0.3
+    _every_card_found_once("words-and-points", seed, size)
 
 
 def test_a_word_in_dim_blurred_light_is_no_hand() -> None:
@@ -272,7 +274,4 @@ def test_a_word_in_dim_blurred_light_is_no_hand() -> None:
 def test_cards_the_finder_missed_are_found_by_their_two_index_corners(seed: int, size: tuple[int, int]) -> None:
     # Training designs' cards the net and the cues missed or took a piece of, whose own top-left index corner
     # and turned-round bottom-right one the corner net saw (4 of 6 found and a piece of a card; 6 of 9).
-    photo = render_varied("quiddler", seed, held_out=False, size=size)
-    found = find_cards(photo.image)
-    assert len(found.quads) == len(photo.truth["cards"])
-    assert max(_matched(photo.truth, found.quads)) < 0.3
+    _every_card_found_once("quiddler", seed, size)
