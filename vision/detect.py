@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.corner_net import Corner, index_corners
 from vision.index_cards import missed_cards
+from vision.quad_order import clockwise, short_side_first, side_pairs
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
@@ -285,13 +286,6 @@ def _refit_sides(quad: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
     return _line_intersections(lines)
 
 
-def clockwise(quad: np.ndarray) -> np.ndarray:
-    """Corners in clockwise order as seen in the photo (y grows downwards)."""
-    x, y = quad[:, 0], quad[:, 1]
-    area2 = float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum())
-    return quad if area2 > 0 else quad[::-1].copy()
-
-
 def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float, spread: bool = False) -> np.ndarray:
     """Per column of a straightened row of cards (``paper`` is 1 on card, holes filled): how much
     it looks like the edge between two cards: a sliver of table, a notch in the outline where
@@ -321,17 +315,6 @@ def _seam_score(gray: np.ndarray, paper: np.ndarray, card_w: float, spread: bool
     else:
         line = np.clip(((valley * inside).sum(0) / np.maximum(inside.sum(0), 1) - 0.85) / 0.1, 0, 1)
     return np.maximum.reduce([gap, notch, line])
-
-
-def _side_pairs(quad: np.ndarray) -> tuple[float, float]:
-    """Lengths of the first and third sides together, and of the second and fourth."""
-    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
-    return sides[0] + sides[2], sides[1] + sides[3]
-
-
-def _short_side_first(quad: np.ndarray) -> np.ndarray:
-    a, b = _side_pairs(quad)
-    return np.roll(quad, -1, axis=0) if a > b else quad
 
 
 def _strong_seams(score: np.ndarray, spacing: float) -> np.ndarray:
@@ -409,13 +392,13 @@ def split_blob(
     width that shows (under 1 for all but the last card of a spread hand). The blob is straightened
     into a strip with a margin above and below, and cut where `_count_cards` finds its seams. A
     spread is found by its seams alone (Words And Points) only with ``seams_alone``."""
-    q = np.roll(_short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
+    q = np.roll(short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     if q[1][0] < q[0][0]:
         q = np.roll(q, 2, axis=0)  # left to right as photographed: a spread hand's top card is on the right
     length = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
     if length / height < 1.15:
-        return [_short_side_first(quad)], [1.0]  # too stubby for cards in a row: one square tile (Words And Points)
+        return [short_side_first(quad)], [1.0]  # too stubby for cards in a row: one square tile (Words And Points)
     w, h = max(8, round(length)), max(8, round(height))
     m = max(2, round(0.06 * h))
     rect = np.float32([[0, m], [w, m], [w, h + m], [0, h + m]])
@@ -448,7 +431,7 @@ def split_blob(
         if n == 0:
             return [], []
         if n == 1:
-            return [_short_side_first(quad)], [1.0]
+            return [short_side_first(quad)], [1.0]
         # Seams near their even spacing, each moved to the strongest edge close by: gaps between
         # cards make the spacing uneven.
         pitch = w / n
@@ -507,7 +490,7 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
 
 def _proportions(quad: np.ndarray) -> float:
     """Short sides over long sides of a quadrilateral (a card: 5/7, less some slant)."""
-    a, b = _side_pairs(quad)
+    a, b = side_pairs(quad)
     return min(a, b) / max(a, b, 1e-6)
 
 
@@ -586,7 +569,7 @@ def _stock_cards(
 def _table_blob(blob: np.ndarray, quad: np.ndarray, card_long: float, net_mask: np.ndarray) -> bool:
     """The blob (work scale, 255 on it; ``quad`` its corners) is the table: TALLEST cards of the deck tall
     (``card_long``: their long side) and mostly no card to the net (``net_mask``: 1 on card)."""
-    return min(_side_pairs(quad)) / 2 > TALLEST * card_long and not _carded(blob, net_mask)
+    return min(side_pairs(quad)) / 2 > TALLEST * card_long and not _carded(blob, net_mask)
 
 
 def _carded(blob: np.ndarray, net_mask: np.ndarray) -> bool:
@@ -603,7 +586,7 @@ def _region_cards(edges: np.ndarray, min_area: float, scale: float, where: np.nd
         quad = fit_quad(contour)
         if cv2.contourArea(contour) >= FILLED * abs(cv2.contourArea(quad)):
             quad = _beyond_frame(_grown(quad, 1.5), near)
-            found.append(Candidate(_short_side_first(quad) / scale, 1.0, False, False))
+            found.append(Candidate(short_side_first(quad) / scale, 1.0, False, False))
     return found
 
 
@@ -642,7 +625,7 @@ def _beyond_frame(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
     end of the band of edges (``near``: the colour edges widened by a pixel; frame, thin paper, the
     card's edge and shadow) that each side runs along, when that band is about as wide on all four
     sides (a printer insets a frame evenly; beyond a card lies table or the next card, no even band)."""
-    offsets = np.arange(0, max(3, int(0.06 * min(_side_pairs(quad)) / 2)) + 1)
+    offsets = np.arange(0, max(3, int(0.06 * min(side_pairs(quad)) / 2)) + 1)
     support = _side_support(quad, near, offsets)
     bands = [int(np.argmin(np.append(row, 0) >= 0.5)) for row in support]  # first offset off the band
     if min(bands) < 3 or max(bands) - min(bands) > 2:  # a card's own edge and shadow: no frame
@@ -1048,7 +1031,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
             # stone between veins, or a card fitted badly. Left to the cues (see _unexplained).
             if _splay(fitted) > DOUBTFUL_SPLAY and float(card[on][inside > 0].mean()) < DOUBTFUL_CARD:
                 continue
-            found.append((Candidate(_short_side_first(fitted), 1.0, False), area))
+            found.append((Candidate(short_side_first(fitted), 1.0, False), area))
     # One deck lies on the table: a "card" far smaller than the others is a patch of table.
     typical = float(np.median([a for _, a in found])) if len(found) >= 3 else 0.0
     size = (WORK_WIDTH, round(img.shape[0] * WORK_WIDTH / img.shape[1]))
@@ -1059,7 +1042,7 @@ def _net_cards(img: np.ndarray) -> NetFound:
         if stone is None:
             table.append(quad)
         else:
-            cards.append(Candidate(_short_side_first(stone), 1.0, False))
+            cards.append(Candidate(short_side_first(stone), 1.0, False))
     cores = cv2.resize((seeds > 0).astype(np.uint8) * 255, size, interpolation=cv2.INTER_NEAREST)
     unexplained, cut_off = _unexplained(mask, seeds > 0, dist, [c.quad * s for c in cards], table)
     unexplained = cv2.resize(unexplained, size, interpolation=cv2.INTER_NEAREST)
@@ -1134,7 +1117,7 @@ def _core_grown(core: np.ndarray, offset: tuple[int, int]) -> np.ndarray:
     ``offset``): the core's own quadrilateral grown by CORE of the card's short side on every side."""
     contours, _ = cv2.findContours(core.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=offset)
     quad = fit_quad(max(contours, key=cv2.contourArea), one_card=True)
-    return _grown(quad, CORE / (1 - 2 * CORE) * min(_side_pairs(quad)) / 2 + 0.5)  # + 0.5: a mask's outline lies inside
+    return _grown(quad, CORE / (1 - 2 * CORE) * min(side_pairs(quad)) / 2 + 0.5)  # + 0.5: a mask's outline lies inside
 
 
 def _blank(img: np.ndarray, quad: np.ndarray, typical: float) -> np.ndarray | None:
@@ -1142,7 +1125,7 @@ def _blank(img: np.ndarray, quad: np.ndarray, typical: float) -> np.ndarray | No
     photo pixels): its card mask stops short of a blank's edges, so the patch is grown out to the
     strongest change of colour round it; a blank where that is one of the deck's cards, its size
     (``typical`` area, photo pixels) and shape. A patch of stone or cloth grows to no such card."""
-    short = min(_side_pairs(quad)) / 2
+    short = min(side_pairs(quad)) / 2
     grown = _sharpened(img, _grown(quad, 0.15 * short), 0.2 * short)
     area = abs(cv2.contourArea(grown))
     if BLANK_AREA[0] * typical <= area <= BLANK_AREA[1] * typical and _shape(grown) == 1 and _splay(grown) <= SPLAY:
@@ -1185,7 +1168,7 @@ def _unexplained(
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
     rim = _at_rims(stats, mask.shape)
-    width = float(np.median([min(_side_pairs(q)) / 2 for q in quads]))
+    width = float(np.median([min(side_pairs(q)) / 2 for q in quads]))
     edge = np.zeros_like(mask, dtype=bool)
     edge[:2], edge[-2:], edge[:, :2], edge[:, -2:] = True, True, True, True
     blob_rim = np.bincount(blob_of[edge & (mask > 0) & (to_core <= width)], minlength=blobs) > 0
@@ -1232,7 +1215,7 @@ def _lit_pale(stock: np.ndarray, grey: np.ndarray) -> float:
 def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the photo shows print inside the quadrilateral (clockwise, photo pixels), its rim left out:
     at least PRINTED of it is ink, 40 grey levels darker than its paper lit to LIT (a small index will do)."""
-    inner = _grown(quad, -0.06 * min(_side_pairs(quad)))
+    inner = _grown(quad, -0.06 * min(side_pairs(quad)))
     x, y, w, h = cv2.boundingRect(np.round(inner).astype(np.int32))
     x, y = max(x, 0), max(y, 0)
     grey = cv2.cvtColor(img[y : y + h, x : x + w], cv2.COLOR_BGR2GRAY)
@@ -1395,7 +1378,7 @@ def _carded_hands(cands: list[Candidate], card: np.ndarray, scale: float) -> lis
 def _too_big(quad: np.ndarray, width: float) -> bool:
     """A card wider than the net ever saw one (it learnt cards 7-10% of the photo's width): a photo
     taken close up, where the cues' cards stand alone."""
-    return min(_side_pairs(quad)) / 2 > 0.15 * width
+    return min(side_pairs(quad)) / 2 > 0.15 * width
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
@@ -1433,7 +1416,7 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
     the part would not be much narrower than the photo."""
     if len(quads) < 3:
         return None
-    width = float(np.median([min(_side_pairs(q)) / 2 for q in quads]))
+    width = float(np.median([min(side_pairs(q)) / 2 for q in quads]))
     if width >= CLOSER * shape[1]:
         return None
     points = np.concatenate(quads)
@@ -1457,7 +1440,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     if unexplained.any():
         small, scale = work_image(img)
         # One deck lies on the table: the net's cards give its size, when it found a few.
-        card_long = float(np.median([max(_side_pairs(n.quad)) / 2 for n in net])) * scale if len(net) >= 3 else None
+        card_long = float(np.median([max(side_pairs(n.quad)) / 2 for n in net])) * scale if len(net) >= 3 else None
         where = None if not net else unexplained
         _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, where, card, card_long)
     else:

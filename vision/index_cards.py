@@ -11,7 +11,8 @@ import cv2
 import numpy as np
 
 from vision.corner_net import Corner
-from vision.index_hands import card_frame
+from vision.index_hands import Frame, card_frame
+from vision.quad_order import clockwise, short_side_first
 
 # Measured on 680 training photos (Quiddler 1080p and 720p, Word Thief 720p, 200 each from 300000; 40 fans and
 # 40 spreads), the cards found counted against the truth: NEAR 0.1-0.25, SAME_TOP 0.8-0.95, TWIN_ALONG 0.2-0.5,
@@ -33,21 +34,15 @@ SAME_CARD = 0.3  # of a card's width: two cards found whose corners lie this nea
 # 0-0.33 of the cues' "hands" cut out of cards on a checked cloth (a word's two cards as 5 strips).
 SEEN = 0.5
 
-Frame = tuple[np.ndarray, np.ndarray, float, float]
 
-
-def _clockwise(quad: np.ndarray) -> np.ndarray:
+def _ordered(quad: np.ndarray) -> np.ndarray:
     """A quadrilateral clockwise as seen in the photo, from a short side's corner."""
-    q = np.asarray(quad, np.float32)
-    x, y = q[:, 0], q[:, 1]
-    q = q if float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum()) > 0 else q[::-1]
-    sides = np.linalg.norm(np.roll(q, -1, 0) - q, axis=1)
-    return np.roll(q, -1, 0) if sides[0] + sides[2] > sides[1] + sides[3] else q
+    return short_side_first(clockwise(np.asarray(quad, np.float32)))
 
 
 def _ends(quad: np.ndarray) -> list[np.ndarray]:
     """A card's quad seen from each of its two index corners (its own top-left and bottom-right)."""
-    q = _clockwise(quad)
+    q = _ordered(quad)
     return [q, np.roll(q, -2, 0)]
 
 
@@ -106,7 +101,7 @@ def _fitted(a: np.ndarray, b: np.ndarray, shapes: list[np.ndarray]) -> np.ndarra
 
 def _alike(a: np.ndarray, b: np.ndarray, share: float) -> bool:
     """Whether two cards' corners all lie within ``share`` of ``a``'s width of each other's (either way round)."""
-    a, b = _clockwise(a), _clockwise(b)
+    a, b = _ordered(a), _ordered(b)
     tol = share * float(np.linalg.norm(a[1] - a[0]))
     return any(float(np.linalg.norm(a - np.roll(b, k, 0), axis=1).max()) < tol for k in range(4))
 

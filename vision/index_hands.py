@@ -31,14 +31,17 @@ class IndexHand(NamedTuple):
     shown: list[float]  # the share of each card's width that shows; the top card's 1.0
 
 
-def card_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+Frame = tuple[np.ndarray, np.ndarray, float, float]  # see card_frame
+
+
+def card_frame(quad: np.ndarray) -> Frame:
     """A card's top-left corner, its top edge's direction (unit), its width and height."""
     across, down = quad[1] - quad[0], quad[3] - quad[0]
     w, h = float(np.linalg.norm(across)), float(np.linalg.norm(down))
     return quad[0], across / max(w, 1e-6), w, h
 
 
-def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> int | None:
+def _next(i: int, frames: list[Frame]) -> int | None:
     """The corner of the card lying over card ``i`` in a hand: nearest along its top edge, turned little."""
     p, u, w, h = frames[i]
     best, best_along = None, np.inf
@@ -54,7 +57,7 @@ def _next(i: int, frames: list[tuple[np.ndarray, np.ndarray, float, float]]) -> 
     return best
 
 
-def _twins(frame: tuple[np.ndarray, np.ndarray, float, float], base: np.ndarray, frames: list) -> list[np.ndarray]:
+def _twins(frame: Frame, base: np.ndarray, frames: list) -> list[np.ndarray]:
     """The turned-round index corners among ``frames`` that may be a card's own bottom-right one: about its
     height (TWIN_DOWN) below ``base``, within TWIN_NEAR of its width across (the net's size for a card is rough)."""
     p, u, w, h = frame
@@ -71,7 +74,7 @@ def _twins(frame: tuple[np.ndarray, np.ndarray, float, float], base: np.ndarray,
     return out
 
 
-def _twin_shows(frame: tuple[np.ndarray, np.ndarray, float, float], after: np.ndarray, frames: list) -> bool:
+def _twin_shows(frame: Frame, after: np.ndarray, frames: list) -> bool:
     """Whether a card's own bottom-right index corner shows among the corners' ``frames`` (see `_twins`), below
     its top-right corner or below the corner of the card after it (``after``): where a word's cards touch,
     that is the same place, and the net's width for a card in dim light or blur may be a third too large."""

@@ -21,7 +21,8 @@ from companion.decks import WILD, standard_deck
 from companion.plural import plural
 from companion.errors import MalformedCard
 from vision.designs import CARD_H, CARD_W, LAYOUTS, Layout
-from vision.detect import clockwise, find_cards
+from vision.detect import find_cards
+from vision.quad_order import clockwise
 from vision.errors import NoCardsFound, OrderMismatch, VisionError
 from vision.glyphs import EMPTY, Samples, card_parts
 from vision.model import data_dir, sample_arrays, save_arrays, taught_arrays, taught_path

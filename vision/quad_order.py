@@ -1,0 +1,24 @@
+"""The order of a card's four corners: clockwise as the photo shows them, from a short side's corner."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def clockwise(quad: np.ndarray) -> np.ndarray:
+    """Corners in clockwise order as seen in the photo (y grows downwards)."""
+    x, y = quad[:, 0], quad[:, 1]
+    area2 = float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum())
+    return quad if area2 > 0 else quad[::-1].copy()
+
+
+def side_pairs(quad: np.ndarray) -> tuple[float, float]:
+    """Lengths of the first and third sides together, and of the second and fourth."""
+    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+    return sides[0] + sides[2], sides[1] + sides[3]
+
+
+def short_side_first(quad: np.ndarray) -> np.ndarray:
+    """The corners from one whose next side is a short one (a card's top or bottom)."""
+    a, b = side_pairs(quad)
+    return np.roll(quad, -1, axis=0) if a > b else quad
