@@ -72,15 +72,14 @@ def test_tesseract_reads_the_index_in_the_corner_glare_spares() -> None:
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
 def test_tesseract_outvotes_an_unsure_net_on_a_face_it_finds_likely() -> None:
-    # A held-out bold mono face at 720p: the net takes the L for an E, unsure, with the L its close
-    # second; Tesseract reads L in both corners. Its reading wins, and the card stays flagged.
-    design = random_design("word-thief", random.Random(2000), held_out=True)
-    photo = render_photo("word-thief", 2000, design=design, table="green-felt", size=(1280, 720), harsh=True)
+    # A held-out design at 720p, harshly lit: the net takes the C for an E (0.31), with the C likely
+    # enough; Tesseract reads C. Its reading wins, and the card stays flagged.
+    design = random_design("word-thief", random.Random(2054), held_out=True)
+    photo = render_photo("word-thief", 2054, design=design, table="green-felt", size=(1280, 720), harsh=True)
     reads = Reader("word-thief").read(photo.image, [np.float32(t["corners"]) for t in photo.truth["cards"]])
-    assert photo.truth["cards"][7]["face"] == "L"
+    assert photo.truth["cards"][7]["face"] == "C" and reads[7].face == "E"
     read, _, flagged = voted(reads, backend())[7]
-    assert read.face == "L"
-    assert flagged or reads[7].face == "L"  # only the net's own sure L goes unflagged
+    assert read.face == "C" and flagged
 
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
@@ -205,13 +204,13 @@ def test_tesseract_reading_nothing_leaves_a_read_both_corners_agree_on_unflagged
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
 def test_a_wrong_face_tesseract_reads_nothing_in_stays_flagged_for_its_face() -> None:
-    # A training design at 1080p whose O of diamonds the net reads as a D (0.76, from both corners, no read
-    # surer of the O): Tesseract reads nothing. The card must stay flagged for its face, its suit aside.
-    photo = render_varied("word-thief", 1032, held_out=False, size=(1920, 1080))
+    # A training design at 1080p whose U of diamonds the net reads as a J (0.41, from both corners, no read
+    # as sure of another face): Tesseract reads nothing. The card must stay flagged for its face, its suit aside.
+    photo = render_varied("word-thief", 1008, held_out=False, size=(1920, 1080))
     reads = Reader("word-thief").read(photo.image, find_cards(photo.image, indexed=True)[0])  # as read_photo
     taken = matched(photo.truth, [r.quad for r in reads])
-    i = next(taken[k] for k, t in enumerate(photo.truth["cards"]) if (t["face"], t["suit"]) == ("O", "d"))
-    assert reads[i].face == "D" and reads[i].both and reads[i].rival < QUIET_RIVAL
+    i = next(taken[k] for k, t in enumerate(photo.truth["cards"]) if (t["face"], t["suit"]) == ("U", "d"))
+    assert reads[i].face == "J" and reads[i].both and reads[i].rival < QUIET_RIVAL
     votes = second_opinions(reads, backend())
     assert votes.get(i) == ""
     assert checked(reads[i]._replace(suit_confidence=1.0), votes.get(i))[1]
