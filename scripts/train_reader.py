@@ -473,6 +473,9 @@ def train(
     )
 
 
+CARD_NET_INDEX = 9000  # index cards' crops the card net learns from (20000 took dominoes for letter cards)
+
+
 def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
     """The drawn samples as arrays, from ``--data`` when it holds a drawing of the same sizes."""
     if args.data and args.data.is_file():
@@ -483,7 +486,8 @@ def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
     index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
     stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
     print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
-    cards = [(c, y) for _, _, c, y in index if c is not None][: args.stones] + stones  # which way up: enough
+    # which way up: 9000 index cards are enough; more outweighed the dominoes among the stones' negatives
+    cards = [(c, y) for _, _, c, y in index if c is not None][:CARD_NET_INDEX] + stones
     data = {
         "cards": np.array(args.cards),
         "stones": np.array(args.stones),
@@ -500,7 +504,7 @@ def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cards", type=int, default=56000, help="index-deck cards (and negatives) drawn")
-    ap.add_argument("--stones", type=int, default=9000, help="Words And Points stones (and negatives) drawn")
+    ap.add_argument("--stones", type=int, default=20000, help="Words And Points stones (and negatives) drawn")
     ap.add_argument("--epochs", type=int, default=10, help="the index net's epochs")
     ap.add_argument("--card-epochs", type=int, default=8, help="the card net's epochs")
     ap.add_argument("--workers", type=int, default=2, help="processes drawing the samples")
