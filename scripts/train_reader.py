@@ -17,11 +17,11 @@ training face that has them (the held-out pip families left out).
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. The nets train in channels-last memory
 order (oneDNN's CPU convolutions: the card net's epoch in half the time). The card net learns from the
-first 9000 cards' crops (the same at any --cards). The default of 56000 cards (the index net 10 epochs)
+first CARD_NET_INDEX (9000) cards' crops, the same at any --cards. The default of 56000 cards (the index net 10 epochs)
 reads unseen fonts better than 32000 did: on the held-out bench, Word Thief 720p right cards flagged
 123 -> 95 per 100 photos, its wrong cards 36 -> 30 (docs/benchmarks-vision.md, "Training the reader's
 nets"); the index net alone trained in 19 minutes on 2 cores (2026-12-04): 8 drawing, 11 training; the
-card net adds about 7. 96000 cards flagged fewer right cards still on training designs but read wrong
+card net alone in 8. 96000 cards flagged fewer right cards still on training designs but read wrong
 suits at 0.995 (4 wrong cards unflagged on 200 Word Thief 720p photos, where 56000 left 1). On
 cores other work keeps busy, torch's two threads wait on each other (89 minutes at load average
 7-19): use --threads 1 there.
@@ -473,7 +473,9 @@ def train(
     )
 
 
-CARD_NET_INDEX = 9000  # index cards' crops the card net learns from (20000 took dominoes for letter cards)
+# Index cards' crops the card net learns from (which way up) beside the stones: 20000 outweighed the
+# dominoes among the stones' negatives, and the net took dominoes for letter cards.
+CARD_NET_INDEX = 9000
 
 
 def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
@@ -486,7 +488,6 @@ def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
     index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
     stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
     print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
-    # which way up: 9000 index cards are enough; more outweighed the dominoes among the stones' negatives
     cards = [(c, y) for _, _, c, y in index if c is not None][:CARD_NET_INDEX] + stones
     data = {
         "cards": np.array(args.cards),
