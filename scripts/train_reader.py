@@ -377,7 +377,25 @@ def _gather(fn, seeds: list[int], workers: int) -> list[tuple]:
         return [s for batch in pool.imap(fn, seeds, chunksize=64) for s in batch]
 
 
-def make_net(heads: dict[str, list[str]], size: tuple[int, int]):
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """A net's shape and how long it learns."""
+
+    widths: tuple[int, int, int, int] = (24, 32, 64, 96)  # channels of the four convolutions
+    hidden: int = 128  # units between the convolutions and the heads
+    epochs: int = 10
+
+
+# Each net: its heads, its crop's size, the drawn samples it learns from, its shape. The two index nets
+# learn from the same cards in two shapes; the reader averages them (vision.net.Ensemble).
+NETS = {
+    "index": (INDEX_HEADS, INDEX_SIZE, "index", Shape()),
+    "index_wide": (INDEX_HEADS, INDEX_SIZE, "index", Shape((24, 32, 96, 128), 192, 14)),
+    "card": (CARD_HEADS, CARD_SIZE, "card", Shape(epochs=8)),
+}
+
+
+def make_net(heads: dict[str, list[str]], size: tuple[int, int], shape: Shape):
     import torch
     from torch import nn
 
@@ -386,27 +404,35 @@ def make_net(heads: dict[str, list[str]], size: tuple[int, int]):
 
     # A strided first layer: full-size feature maps cost three quarters of the time and add nothing measurable.
     w, h = size
-    layers = conv(3, 24, 2) + conv(24, 32) + [nn.MaxPool2d(2)] + conv(32, 64) + [nn.MaxPool2d(2)]
-    layers += conv(64, 96) + [nn.MaxPool2d(2)]
+    c1, c2, c3, c4 = shape.widths
+    layers = conv(3, c1, 2) + conv(c1, c2) + [nn.MaxPool2d(2)] + conv(c2, c3) + [nn.MaxPool2d(2)]
+    layers += conv(c3, c4) + [nn.MaxPool2d(2)]
     w, h = w // 16, h // 16
     if h * w > 12:  # the whole card: one more step down
-        layers += conv(96, 96) + [nn.MaxPool2d(2)]
+        layers += conv(c4, c4) + [nn.MaxPool2d(2)]
         w, h = w // 2, h // 2
     total = sum(len(c) for c in heads.values())
-    layers += [nn.Flatten(), nn.Dropout(0.3), nn.Linear(96 * w * h, 128), nn.ReLU(), nn.Linear(128, total)]
+    layers += [
+        nn.Flatten(),
+        nn.Dropout(0.3),
+        nn.Linear(c4 * w * h, shape.hidden),
+        nn.ReLU(),
+        nn.Linear(shape.hidden, total),
+    ]
     torch.manual_seed(0)
     return nn.Sequential(*layers)
 
 
 def train(
-    name: str, crops: np.ndarray, labels: np.ndarray, heads: dict[str, list[str]], size, epochs: int, dest: Path
+    name: str, crops: np.ndarray, labels: np.ndarray, heads: dict[str, list[str]], size, shape: Shape, dest: Path
 ) -> None:
     import torch
     from torch import nn
 
     torch.manual_seed(0)
     # Channels last: oneDNN's convolutions on the CPU run about twice as fast so (the card net's).
-    net = make_net(heads, size).to(memory_format=torch.channels_last)
+    net = make_net(heads, size, shape).to(memory_format=torch.channels_last)
+    epochs = shape.epochs
     x_all = normalise(crops)
     y_all = torch.from_numpy(labels.astype(np.int64))
     x_all = torch.from_numpy(x_all)
@@ -437,8 +463,8 @@ def train(
         for i in range(0, len(perm), 128):
             idx = perm[i : i + 128]
             xb = x_all[idx].contiguous(memory_format=torch.channels_last)
-            if True:  # a little brightness and contrast jitter, every epoch anew
-                xb = xb * (1 + 0.1 * torch.randn(len(idx), 1, 1, 1)) + 0.05 * torch.randn(len(idx), 1, 1, 1)
+            # a little brightness and contrast jitter, every epoch anew
+            xb = xb * (1 + 0.1 * torch.randn(len(idx), 1, 1, 1)) + 0.05 * torch.randn(len(idx), 1, 1, 1)
             opt.zero_grad()
             loss = losses(net(xb), y_all[idx])
             loss.backward()
@@ -506,11 +532,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cards", type=int, default=56000, help="index-deck cards (and negatives) drawn")
     ap.add_argument("--stones", type=int, default=20000, help="Words And Points stones (and negatives) drawn")
-    ap.add_argument("--epochs", type=int, default=10, help="the index net's epochs")
-    ap.add_argument("--card-epochs", type=int, default=8, help="the card net's epochs")
     ap.add_argument("--workers", type=int, default=2, help="processes drawing the samples")
     ap.add_argument("--threads", type=int, default=2, help="torch's threads (1 on cores other work shares)")
-    ap.add_argument("--nets", default="index,card", help="which nets to train")
+    ap.add_argument("--nets", default=",".join(NETS), help=f"which nets to train, of {','.join(NETS)}")
     ap.add_argument("--data", type=Path, help="an .npz keeping the drawn samples for another run")
     ap.add_argument("--out", type=Path, default=MODELS, help="where the .onnx files go")
     args = ap.parse_args()
@@ -520,10 +544,9 @@ def main() -> int:
     start = time.time()
     cv2.setNumThreads(1)
     data = _drawn(args)
-    if "index" in args.nets:
-        train("index", data["index_x"], data["index_y"], INDEX_HEADS, INDEX_SIZE, args.epochs, args.out)
-    if "card" in args.nets:
-        train("card", data["card_x"], data["card_y"], CARD_HEADS, CARD_SIZE, args.card_epochs, args.out)
+    for name in args.nets.split(","):
+        heads, size, samples, shape = NETS[name]
+        train(name, data[f"{samples}_x"], data[f"{samples}_y"], heads, size, shape, args.out)
     print(f"done in {time.time() - start:.0f}s", flush=True)
     return 0
 

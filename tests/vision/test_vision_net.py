@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import random
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,8 @@ from vision.read import RIVAL_SURE, SUIT_SURE, TURN_SURE, Read, Reader, checked
 from vision.designs import Design, random_design
 from vision.errors import VisionError
 from vision.fonts import families
-from vision.net import MAX_BYTES, MODELS, INDEX_HEADS, Heads, Net
+from vision import net as net_module
+from vision.net import INDEX_HEADS, INDEX_MODELS, MAX_BYTES, MODELS, Heads, Net
 from vision.render import render_photo, render_varied
 
 from vision_helpers import match
@@ -83,7 +85,7 @@ def test_every_wrong_card_is_flagged() -> None:
 
 
 def test_the_models_ship_small_and_load() -> None:
-    for name in ("index.onnx", "card.onnx", "finder.onnx", "corners.onnx"):
+    for name in (*INDEX_MODELS, "card.onnx", "finder.onnx", "corners.onnx"):
         assert (MODELS / name).stat().st_size < MAX_BYTES
     heads = Net(MODELS / "index.onnx", INDEX_HEADS)([np.full((64, 48, 3), 200, np.uint8)])
     assert heads["face"].shape == (1, len(INDEX_HEADS["face"]))
@@ -98,6 +100,20 @@ def test_a_damaged_model_file_is_one_clear_line(tmp_path: Path, content: bytes) 
         Net(path, INDEX_HEADS)
     assert str(err.value).splitlines() == [str(err.value)]
     assert "model" in str(err.value) and "damaged" in str(err.value)
+
+
+def test_every_index_net_is_read_and_a_missing_one_is_named(tmp_path: Path, monkeypatch) -> None:
+    crop = [np.full((64, 48, 3), 200, np.uint8)]
+    both = net_module.index_net()
+    assert [len(net(crop)["face"]) for net in both.nets] == [1] * len(INDEX_MODELS) == [1, 1]
+    shutil.copy(MODELS / INDEX_MODELS[0], tmp_path)
+    monkeypatch.setattr(net_module, "MODELS", tmp_path)
+    net_module.index_net.cache_clear()
+    try:
+        with pytest.raises(VisionError, match=f"{INDEX_MODELS[1]} is missing or damaged"):
+            net_module.index_net()
+    finally:
+        net_module.index_net.cache_clear()
 
 
 def _off(quad: np.ndarray, k: int) -> np.ndarray:
