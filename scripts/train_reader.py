@@ -16,15 +16,16 @@ training face that has them (the held-out pip families left out).
     ... --threads 1                                                      # on cores other work shares
 
 Needs the optional extra `train` (torch, onnx). Fixed seed. The nets train in channels-last memory
-order (oneDNN's CPU convolutions: the card net's epoch in half the time). The card net learns from the
-first CARD_NET_INDEX (9000) cards' crops, the same at any --cards. The default of 56000 cards (the index net 10 epochs)
-reads unseen fonts better than 32000 did: on the held-out bench, Word Thief 720p right cards flagged
-123 -> 95 per 100 photos, its wrong cards 36 -> 30 (docs/benchmarks-vision.md, "Training the reader's
-nets"); the index net alone trained in 19 minutes on 2 cores (2026-12-04): 8 drawing, 11 training; the
-card net alone in 8. 96000 cards flagged fewer right cards still on training designs but read wrong
-suits at 0.995 (4 wrong cards unflagged on 200 Word Thief 720p photos, where 56000 left 1). On
-cores other work keeps busy, torch's two threads wait on each other (89 minutes at load average
-7-19): use --threads 1 there.
+order (oneDNN's CPU convolutions: the card net's epoch in half the time). NETS gives each net's shape: two
+index nets learn from the same cards, the second wider and longer, and the reader averages them
+(vision.net.Ensemble); `--nets index_wide` trains one. The card net learns from the first CARD_NET_INDEX
+(9000) cards' crops, the same at any --cards. The default of 56000 cards reads unseen fonts better than
+32000 did: on the held-out bench, Word Thief 720p right cards flagged 123 -> 95 per 100 photos, its wrong
+cards 36 -> 30 (docs/benchmarks-vision.md, "Training the reader's nets"). On 2 cores (2026-12-04): drawing
+8 minutes, the first index net 11, the wide one 16 (67 s an epoch; 24 beside other work), the card net 8. 96000 cards flagged
+fewer right cards still on training designs but read wrong suits at 0.995 (4 wrong cards unflagged on 200
+Word Thief 720p photos, where 56000 left 1). On cores other work keeps busy, torch's two threads wait on
+each other (89 minutes at load average 7-19): use --threads 1 there.
 """
 
 from __future__ import annotations
