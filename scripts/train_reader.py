@@ -21,11 +21,11 @@ index nets learn from the same cards, the second wider and longer, and the reade
 (vision.net.Ensemble); `--nets index_wide` trains one. The card net learns from the first CARD_NET_INDEX
 (9000) cards' crops, the same at any --cards. The default of 56000 cards reads unseen fonts better than
 32000 did: on the held-out bench, Word Thief 720p right cards flagged 123 -> 95 per 100 photos, its wrong
-cards 36 -> 30 (docs/benchmarks-vision.md, "Training the reader's nets"). On 2 cores (2026-12-04): drawing
-8 minutes, the first index net 11, the wide one 16 (67 s an epoch; 24 beside other work), the card net 8. 96000 cards flagged
-fewer right cards still on training designs but read wrong suits at 0.995 (4 wrong cards unflagged on 200
-Word Thief 720p photos, where 56000 left 1). On cores other work keeps busy, torch's two threads wait on
-each other (89 minutes at load average 7-19): use --threads 1 there.
+cards 36 -> 30 (docs/benchmarks-vision.md, "Training the reader's nets"). On 2 cores (2026-12-04):
+drawing 8 minutes, the first index net 11, the wide one 16 (67 s an epoch; 24 beside other work), the
+card net 8. 96000 cards flagged fewer right cards still on training designs but read wrong suits at
+0.995 (4 wrong cards unflagged on 200 Word Thief 720p photos, where 56000 left 1). On cores other work
+keeps busy, torch's two threads wait on each other (89 minutes at load average 7-19): use --threads 1 there.
 """
 
 from __future__ import annotations
@@ -433,7 +433,6 @@ def train(
     torch.manual_seed(0)
     # Channels last: oneDNN's convolutions on the CPU run about twice as fast so (the card net's).
     net = make_net(heads, size, shape).to(memory_format=torch.channels_last)
-    epochs = shape.epochs
     x_all = normalise(crops)
     y_all = torch.from_numpy(labels.astype(np.int64))
     x_all = torch.from_numpy(x_all)
@@ -442,7 +441,7 @@ def train(
     order = torch.randperm(n, generator=torch.Generator().manual_seed(0))
     vi, ti = order[:val], order[val:]
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = epochs * ((len(ti) + 127) // 128)
+    steps = shape.epochs * ((len(ti) + 127) // 128)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
     loss_fn = nn.CrossEntropyLoss(ignore_index=IGNORE)
     spans, k = [], 0
@@ -457,7 +456,7 @@ def train(
                 total = total + loss_fn(out[:, a:b], y[:, j])
         return total
 
-    for epoch in range(epochs):
+    for epoch in range(shape.epochs):
         net.train()
         start = time.time()
         perm = ti[torch.randperm(len(ti))]
@@ -482,7 +481,7 @@ def train(
                 acc = (out[m, a:b].argmax(1) == yv[m, j]).float().mean().item()
                 errs.append(f"{hname} {100 * (1 - acc):.2f}%")
         print(
-            f"{name} epoch {epoch + 1}/{epochs} {time.time() - start:.0f}s loss {loss.item():.3f} err {' '.join(errs)}",
+            f"{name} epoch {epoch + 1}/{shape.epochs} {time.time() - start:.0f}s loss {loss.item():.3f} err {' '.join(errs)}",
             flush=True,
         )
     net.eval().to(memory_format=torch.contiguous_format)

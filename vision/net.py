@@ -92,6 +92,11 @@ def _log_softmax(z: np.ndarray) -> np.ndarray:
     return z - np.log(np.exp(z).sum(1, keepdims=True))
 
 
+def _batch(crops: list[np.ndarray]) -> np.ndarray:
+    """(H, W, 3) uint8 crops as a net's input: normalised, (N, 3, H, W)."""
+    return normalise(np.stack(crops)) if crops else np.zeros((0, 3, 0, 0), np.float32)
+
+
 class Net:
     """One ONNX model run in-process by cv2.dnn (no torch at run time)."""
 
@@ -114,12 +119,16 @@ class Net:
 
     def __call__(self, crops: list[np.ndarray]) -> Heads:
         """Log-probabilities of every head for (H, W, 3) uint8 crops, in one batch."""
+        return self.run(_batch(crops))
+
+    def run(self, batch: np.ndarray) -> Heads:
+        """Log-probabilities of every head for a batch already normalised (`_batch`)."""
         total = sum(len(c) for c in self.heads.values())
-        if not crops:
+        if not len(batch):
             out = np.zeros((0, total), np.float32)
         else:
-            self.net.setInput(normalise(np.stack(crops)))
-            out = np.asarray(self.net.forward()).reshape(len(crops), total)
+            self.net.setInput(batch)
+            out = np.asarray(self.net.forward()).reshape(len(batch), total)
         logp, k = {}, 0
         for name, classes in self.heads.items():
             logp[name] = _log_softmax(out[:, k : k + len(classes)])
@@ -135,15 +144,16 @@ class Ensemble:
         self.nets = nets
 
     def __call__(self, crops: list[np.ndarray]) -> Heads:
-        runs = [net(crops) for net in self.nets]
+        batch = _batch(crops)  # normalised once for every net
+        runs = [net.run(batch) for net in self.nets]
         return Heads({name: _log_softmax(np.mean([run[name] for run in runs], 0)) for name in runs[0].logp})
 
 
 # The index nets (scripts/train_reader.py's NETS). On renders of training designs (200 photos a row, Word Thief
 # and Quiddler at 1080p and 720p, seeds from 300000 and 400000), against the first net alone: right cards
 # flagged 750 -> 546, wrong cards 140 -> 101, photos needing no correction 1235 -> 1329 of 1600, wrong cards left
-# unflagged 3 -> 4 (an O read as a D by the nets and by Tesseract). The
-# wider net alone flagged fewer right cards still (525) but read suits wrong surely: 8 wrong cards unflagged.
+# unflagged 3 -> 4 (an O read as a D by the nets and by Tesseract). The wider net alone flagged fewer right cards
+# still (525) but read suits wrong surely: 8 wrong cards unflagged.
 INDEX_MODELS = ("index.onnx", "index_wide.onnx")
 
 
