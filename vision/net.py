@@ -1,11 +1,12 @@
 """The reader's neural networks: what they see of a card, and running them with OpenCV's dnn.
 
-Two small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts:
+Small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts:
 
-- the *index* net reads an index deck's corner (Word Thief, Quiddler): the top-left corner region of the
-  warped card, in colour (a red pip is a heart or a diamond);
+- the *index* nets (two shapes, averaged) read an index deck's corner (Word Thief, Quiddler): the top-left
+  corner region of the warped card, in colour (a red pip is a heart or a diamond);
 - the *card* net sees the whole warped card: whether it lies upside down (the centre art), and for Words
-  And Points, whose stone has no corner index, its letter and value.
+  And Points, whose stone has no corner index, its letter and value;
+- the *centre* net reads the face an index deck prints large in the card's middle, and which way up it is.
 
 Each gives log-probabilities per head (one output, split here). The crops are cut by the functions below,
 the same ones the training script uses, so the net sees exactly what it learnt from.
@@ -39,10 +40,15 @@ SUITS = ["s", "h", "d", "c", "-"]
 # Heads of each net, in the order of its one output's columns.
 INDEX_HEADS = {"face": INDEX_FACES, "value": VALUES, "suit": SUITS, "letter": ["no", "yes"]}
 CARD_HEADS = {"up": ["upright", "turned"], "face": STONE_FACES, "value": VALUES, "letter": ["no", "yes"]}
+CENTRE_HEADS = {"face": INDEX_FACES, "up": ["upright", "turned"]}
 
 CORNER = (0.0, 0.0, 0.42, 0.5)  # x0, y0, x1, y1 of the warped card: where random designs put the index
 INDEX_SIZE = (48, 64)  # width, height the corner is shrunk to
 CARD_SIZE = (64, 96)  # the whole card's
+# An index deck prints its face large in the card's middle too (DESIGN.md): in a 720p photo that letter is
+# three to four times the index's size.
+CENTRE = (0.1, 0.22, 0.9, 0.78)
+CENTRE_SIZE = (48, 48)
 
 
 def _shrink(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -51,8 +57,17 @@ def _shrink(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 def corner_crop(card: np.ndarray) -> np.ndarray:
     """The index net's input before normalising: the warped card's top-left corner, uint8 BGR."""
-    x0, y0, x1, y1 = CORNER
-    return _shrink(card[int(y0 * CARD_H) : int(y1 * CARD_H), int(x0 * CARD_W) : int(x1 * CARD_W)], INDEX_SIZE)
+    return _region(card, CORNER, INDEX_SIZE)
+
+
+def _region(card: np.ndarray, box: tuple[float, float, float, float], size: tuple[int, int]) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    return _shrink(card[int(y0 * CARD_H) : int(y1 * CARD_H), int(x0 * CARD_W) : int(x1 * CARD_W)], size)
+
+
+def centre_crop(card: np.ndarray) -> np.ndarray:
+    """The centre net's input before normalising: the middle of the upright warped card, uint8 BGR."""
+    return _region(card, CENTRE, CENTRE_SIZE)
 
 
 def card_crop(card: np.ndarray) -> np.ndarray:
@@ -165,3 +180,8 @@ def index_net() -> Ensemble:
 @cache
 def card_net() -> Net:
     return Net(MODELS / "card.onnx", CARD_HEADS)
+
+
+@cache
+def centre_net() -> Net:
+    return Net(MODELS / "centre.onnx", CENTRE_HEADS)

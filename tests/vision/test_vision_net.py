@@ -8,12 +8,13 @@ import random
 import shutil
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.read import RIVAL_SURE, SUIT_SURE, TURN_SURE, Read, Reader, checked
-from vision.designs import Design, random_design
+from vision.read import CENTRE_SURE, RIVAL_SURE, SUIT_SURE, TURN_SURE, Read, Reader, checked
+from vision.designs import CARD_H, CARD_W, Design, draw_card, random_design
 from vision.errors import VisionError
 from vision.fonts import families
 from vision import net as net_module
@@ -85,7 +86,7 @@ def test_every_wrong_card_is_flagged() -> None:
 
 
 def test_the_models_ship_small_and_load() -> None:
-    for name in (*INDEX_MODELS, "card.onnx", "finder.onnx", "corners.onnx"):
+    for name in (*INDEX_MODELS, "card.onnx", "centre.onnx", "finder.onnx", "corners.onnx"):
         assert (MODELS / name).stat().st_size < MAX_BYTES
     heads = Net(MODELS / "index.onnx", INDEX_HEADS)([np.full((64, 48, 3), 200, np.uint8)])
     assert heads["face"].shape == (1, len(INDEX_HEADS["face"]))
@@ -114,6 +115,41 @@ def test_every_index_net_is_read_and_a_missing_one_is_named(tmp_path: Path, monk
             net_module.index_net()
     finally:
         net_module.index_net.cache_clear()
+
+
+@pytest.mark.parametrize("game, face", [("word-thief", "M"), ("quiddler", "QU"), ("word-thief", "L")])
+def test_the_centre_net_reads_the_big_middle_letter_either_way_up(game: str, face: str) -> None:
+    # An M turned round is a W and an L a 7: the net must read the middle the way up it judges upright.
+    design = held_out(game, 11, font=ITALIC, art="house" if game == "word-thief" else "ornate")
+    card = cv2.cvtColor(
+        np.array(draw_card(game, face, "s" if game == "word-thief" else None, design=design)), cv2.COLOR_RGBA2BGR
+    )
+    card = cv2.resize(card, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    reader = Reader(game)
+    logs, seen = reader._centres([card, cv2.flip(card, -1)], [False, False])
+    assert seen == [0, 1]
+    shares = np.exp(logs)[:, reader.faces.index(face)]
+    assert shares.min() > 0.9, shares
+
+
+def test_an_index_the_photo_blurs_is_read_from_the_big_middle_letter() -> None:
+    # A held-out Quiddler design at 720p: from the corners alone two of its E's read as B and K, and the next E
+    # and L stay flagged; the middle, printed four times the index's size, reads them all.
+    photo = render_varied("quiddler", 1012, True, size=(1280, 720))
+    reading = read_photo(photo.image, "quiddler").to_json()
+    read = {i: reading["cards"][j] for i, j in match(photo.truth, reading).items()}
+    truth = [photo.truth["cards"][i]["face"] for i in range(4)]
+    assert [read[i]["face"] for i in range(4)] == truth == ["E", "E", "L", "E"]
+    assert [read[i]["check"] for i in (1, 2)] == [False, False]
+
+
+@pytest.mark.parametrize("share, flagged", [(CENTRE_SURE, False), (0.9, True)])
+def test_the_centre_net_agreeing_confirms_an_unsure_read(share: float, flagged: bool) -> None:
+    centre = {"E": share, "F": 1.0 - share}
+    read = Read("E", "h", 0.7, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, centre=centre)
+    assert checked(read, None)[1] == flagged
+    # nor does it confirm a read one of the corners gives another face surely
+    assert checked(read._replace(rival=RIVAL_SURE), None)[1]
 
 
 def _off(quad: np.ndarray, k: int) -> np.ndarray:
