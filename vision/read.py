@@ -96,14 +96,16 @@ PIP_UNLIKE = 0.15
 PIP_DOUBT = 0.5
 # An index deck prints the face large in the card's middle (DESIGN.md): the centre net reads it (both ways up,
 # weighed by its own odds of which is upright) and its log-share, floored at CENTRE_FLOOR, joins the corners'
-# joint posterior with CENTRE_WEIGHT; where it gives the chosen face CENTRE_SURE it confirms it as Tesseract
-# does. Renders of training designs, Word Thief and Quiddler at 1080p and 720p, 200 photos a row, seeds from
-# 300000 (chosen) and 400000 (checked): wrong cards 52 -> 35 and 49 -> 40 (Quiddler 720p 12 -> 3 and 7 -> 3),
-# right cards flagged 290 -> 184 and 256 -> 185, photos needing no correction 655 -> 690 and 674 -> 693 of 800,
-# wrong cards left unflagged 2 -> 1 and 2 -> 2. Weight 0.5 put right 5 wrong cards of 34 on Word Thief 720p,
-# 1.0 seven. Flagging a card whose middle is surer than 0.9999 of another face caught one wrong card in 3200
-# and flagged 12 right ones: not done.
+# joint posterior with CENTRE_WEIGHT. Where it gives the chosen face CENTRE_SURE and the joint posterior gives
+# it CENTRE_JOINT, the face is confirmed. Renders of training designs, Word Thief and Quiddler at 1080p and
+# 720p, 200 photos a row, seeds from 300000 (chosen) and 400000 (checked): wrong cards 52 -> 35 and 49 -> 40
+# (Quiddler 720p 12 -> 3 and 7 -> 3), right cards flagged 290 -> 142 and 256 -> 148, photos needing no
+# correction 655 -> 709 and 674 -> 708 of 800, wrong cards left unflagged 2 -> 1 and 2 -> 2. Weight 0.5 put
+# right 5 wrong cards of 34 on Word Thief 720p, 1.0 seven. Confirming only where Tesseract's would count
+# (VOTE_FLOOR, RIVAL_SURE) left 184 and 185 right cards flagged; flagging a card whose middle is surer than
+# 0.9999 of another face caught one wrong card in 3200 photos and flagged 12 right ones: not done.
 CENTRE_SURE = 0.99
+CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
 CENTRE_FLOOR = -4.0
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
@@ -739,9 +741,13 @@ def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float =
     quiet = vote == "" and read.both and read.face not in LONE_STROKE  # see QUIET_SURE
     confirmed = read.empty or (vote is not None and vote == read.face != WILD and upright)
     confirmed |= quiet and conf >= QUIET_SURE and read.rival < QUIET_RIVAL
-    confirmed |= (read.centre or {}).get(read.face, 0.0) >= CENTRE_SURE
     if conf < sure and confirmed and conf >= VOTE_FLOOR and read.rival < RIVAL_SURE:
         conf = sure
+    # The centre net reads another print of the face: it is a second opinion even where one corner reads
+    # another face (cut by the quad, in glare), which keeps Tesseract's, reading a corner, from counting.
+    centre = (read.centre or {}).get(read.face, 0.0)
+    if centre >= CENTRE_SURE and (read.shares or {}).get(read.face, 0.0) >= CENTRE_JOINT and read.letter >= sure:
+        conf = max(conf, sure)
     return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure
 
 
