@@ -102,8 +102,10 @@ PIP_DOUBT = 0.5
 # (Quiddler 720p 12 -> 3 and 7 -> 3), right cards flagged 290 -> 142 and 256 -> 148, photos needing no
 # correction 655 -> 709 and 674 -> 708 of 800, wrong cards left unflagged 2 -> 1 and 2 -> 2. Weight 0.5 put
 # right 5 wrong cards of 34 on Word Thief 720p, 1.0 seven. Confirming only where Tesseract's would count
-# (VOTE_FLOOR, RIVAL_SURE) left 184 and 185 right cards flagged; flagging a card whose middle is surer than
-# 0.9999 of another face caught one wrong card in 3200 photos and flagged 12 right ones: not done.
+# (VOTE_FLOOR, RIVAL_SURE) left 184 and 185 right cards flagged. A middle CENTRE_SURE of another face keeps
+# Tesseract from confirming a card: on the same photos a J read for an I was flagged so, and one right T.
+# Flagging also the cards the corners read sure where the middle is surer than 0.9999 of another face
+# caught one wrong card in 3200 photos and flagged 12 right ones: not done.
 CENTRE_SURE = 0.99
 CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
@@ -741,12 +743,15 @@ def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float =
     quiet = vote == "" and read.both and read.face not in LONE_STROKE  # see QUIET_SURE
     confirmed = read.empty or (vote is not None and vote == read.face != WILD and upright)
     confirmed |= quiet and conf >= QUIET_SURE and read.rival < QUIET_RIVAL
-    if conf < sure and confirmed and conf >= VOTE_FLOOR and read.rival < RIVAL_SURE:
-        conf = sure
     # The centre net reads another print of the face: it is a second opinion even where one corner reads
-    # another face (cut by the quad, in glare), which keeps Tesseract's, reading a corner, from counting.
-    centre = (read.centre or {}).get(read.face, 0.0)
-    if centre >= CENTRE_SURE and (read.shares or {}).get(read.face, 0.0) >= CENTRE_JOINT and read.letter >= sure:
+    # another face (cut by the quad, in glare), which keeps Tesseract's, reading a corner, from counting; and
+    # where it is sure of another face, the readers disagree: Tesseract's agreeing settles nothing.
+    centre = read.centre or {}
+    contradicted = max((p for face, p in centre.items() if face != read.face), default=0.0) >= CENTRE_SURE
+    if conf < sure and confirmed and conf >= VOTE_FLOOR and read.rival < RIVAL_SURE and not contradicted:
+        conf = sure
+    joint = (read.shares or {}).get(read.face, 0.0)
+    if centre.get(read.face, 0.0) >= CENTRE_SURE and joint >= CENTRE_JOINT and read.letter >= sure:
         conf = max(conf, sure)
     return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure
 

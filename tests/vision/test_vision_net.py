@@ -167,6 +167,14 @@ def test_the_centre_net_agreeing_confirms_an_unsure_read(centre: float, joint: f
     assert checked(read._replace(letter=0.5), None)[1]
 
 
+def test_tesseract_agreeing_settles_nothing_where_the_middle_is_sure_of_another_face() -> None:
+    # The corners read an I's serifs as a J's hook (0.87) and so does Tesseract; the middle reads I.
+    read = Read("J", "s", 0.87, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, rival=0.1)
+    assert not checked(read, "J")[1]
+    assert checked(read._replace(centre={"J": 0.001, "I": 0.999}), "J")[1]
+    assert not checked(read._replace(centre={"J": 0.5, "I": 0.5}), "J")[1]
+
+
 def _off(quad: np.ndarray, k: int) -> np.ndarray:
     """A card's quad as a finder may give it: grown over the table and the next card, cut inside at a
     printed frame, or one side out and another in; turned a degree or two."""
