@@ -308,9 +308,7 @@ class Reader:
         turned round (its centre art, or a stone's letter and value); and the net's heads for both views."""
         crops = [card_crop(card) for card in cards]
         heads = card_net()([v for crop in crops for v in (crop, cv2.flip(crop, -1))])  # shrinking commutes with turning
-        up = heads["up"]
-        # turned: the card as it lies looks turned, and the card turned round looks upright
-        return up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1], heads
+        return _turn_odds(heads["up"]), heads
 
     def read(self, img: np.ndarray, quads: list[np.ndarray], shown: list[float] | None = None) -> list[Read]:
         """Read each card at ``quads``; a card with less than all its width ``shown`` (covered in
@@ -428,10 +426,9 @@ class Reader:
         """The centre net's log-share of each deck face for the cards not to ``skip`` (and their indexes):
         the middle read as it lies and turned round, each weighed by the net's odds that it is upright."""
         seen = [i for i, passed in enumerate(skip) if not passed]
-        heads = centre_net()([centre_crop(v) for i in seen for v in (cards[i], cv2.flip(cards[i], -1))])
-        up = heads["up"]
-        turned = up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1]  # as in _turned
-        back = 0.5 + 0.5 * np.tanh(0.5 * turned[:, None])  # the logistic of the log-odds, without overflow
+        crops = [centre_crop(cards[i]) for i in seen]  # net.CENTRE is the card's middle: turning the crop turns it
+        heads = centre_net()([v for crop in crops for v in (crop, cv2.flip(crop, -1))])
+        back = 0.5 + 0.5 * np.tanh(0.5 * _turn_odds(heads["up"])[:, None])  # the logistic, without overflow
         face = heads["face"][:, self.face_col]
         shares = (1.0 - back) * _shares(face[0::2]) + back * _shares(face[1::2])
         return np.log(np.maximum(shares, 1e-9)), seen
@@ -491,6 +488,12 @@ class Reader:
                 p = max(p, float(share[best] / (1.0 - share[PARTNER[best]])))
             out.append((SUITS[best], p))
         return _alike(out, logp, pictures) if pictures is not None else out
+
+
+def _turn_odds(up: np.ndarray) -> np.ndarray:
+    """The log-odds that each card lies turned, from an "up" head read on its views as it lies and turned
+    round (alternate rows): it looks turned as it lies, and upright turned round."""
+    return up[0::2, 1] + up[1::2, 0] - up[0::2, 0] - up[1::2, 1]
 
 
 def _pip_pictures(card: np.ndarray, covered: bool) -> list[np.ndarray]:
