@@ -106,10 +106,8 @@ PIP_DOUBT = 0.5
 # Tesseract from confirming a card: on the same photos a J read for an I was flagged so, and one right T.
 # Flagging also the cards the corners read sure where the middle is surer than 0.9999 of another face
 # caught one wrong card in 3200 photos and flagged 12 right ones: not done.
-# CENTRE_JOINT 0.95 rather than 0.99 (on the same rows and four rows of 100 hands): right cards flagged
-# 26 -> 22 and 14 -> 12 on Quiddler 720p, 11 -> 10 and 114 -> 113 on Word Thief; no wrong card more, hands the same.
 CENTRE_SURE = 0.99
-CENTRE_JOINT = 0.95
+CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
 CENTRE_FLOOR = -4.0
 RAISE = 0.025  # a covered card's second read: its corners moved up by this share of its height
