@@ -106,6 +106,8 @@ PIP_DOUBT = 0.5
 # Tesseract from confirming a card: on the same photos a J read for an I was flagged so, and one right T.
 # Flagging also the cards the corners read sure where the middle is surer than 0.9999 of another face
 # caught one wrong card in 3200 photos and flagged 12 right ones: not done.
+# CENTRE_JOINT 0.95 flagged 1-4 right cards fewer a row and no wrong card more on the training rows, but left
+# one held-out Word Thief 720p wrong card more unflagged on the bench (2026-12-05): not done.
 CENTRE_SURE = 0.99
 CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
