@@ -500,6 +500,7 @@ class Detected(NamedTuple):
     heaps: int  # card-sized blobs too irregular to read: cards piled on each other
     cut_off: int  # cards (or words of cards) left out because the photo's edge cuts them
     heap_outlines: tuple[np.ndarray, ...] = ()  # the heaps' outlines, photo pixels
+    doubtful: tuple[int, ...] = ()  # cards whose place the cues and the index corners disagree on: to be checked
 
 
 class Candidate(NamedTuple):
@@ -508,6 +509,7 @@ class Candidate(NamedTuple):
     hand: bool  # one card of a spread or fanned hand: its quad overlaps its neighbours' by design
     precise: bool = True  # corners found in the full photo (not at work scale)
     group: int = 0  # the cards of one hand share a group
+    doubt: bool = False  # a hand's card no index corner agrees with, kept for want of a better hand
 
 
 def _stock_cards(
@@ -1287,7 +1289,13 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
-            if top is None:
+            if top is None:  # the cues' hand stays, its cards no index corner agrees with to be checked
+                chosen = [
+                    c._replace(doubt=True)
+                    if any(c is o for o in on) and not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)
+                    else c
+                    for c in chosen
+                ]
                 continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
             hand = shaped(hand, top)
         group = next(_HANDS)
@@ -1406,6 +1414,7 @@ def find_cards(img: np.ndarray, layout: bool = False, indexed: bool = True) -> D
         closer.heaps,
         found.cut_off,
         tuple(o + shift for o in closer.heap_outlines),
+        closer.doubtful,
     )
 
 
@@ -1473,4 +1482,11 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
         ):
             pieces.append(cand.quad)
     cut_off = max(cut_blobs, len(pieces), net_cut)
-    return Detected([card.quad for card in chosen], [card.shown for card in chosen], len(heaps), cut_off, tuple(heaps))
+    return Detected(
+        [card.quad for card in chosen],
+        [card.shown for card in chosen],
+        len(heaps),
+        cut_off,
+        tuple(heaps),
+        tuple(i for i, card in enumerate(chosen) if card.doubt),
+    )

@@ -782,7 +782,7 @@ def read_photo(
         raise OcrUnavailable(ocr_status() or "Tesseract is not available")
     img, scale = open_photo(source)
     reader = Reader(game, deck)
-    quads, shown, _, cut_off, outlines = find_cards(img, indexed=reader.index_deck)
+    quads, shown, _, cut_off, outlines, doubtful = find_cards(img, indexed=reader.index_deck)
     # Dozens of shapeless blobs are a cloth's pattern or a board's squares, not heaps of cards; nor
     # are a few when one of them is printed with a grid: the rest are squares of the same board.
     heaped = [o for o in outlines if card_heap(img, o)] if len(outlines) <= PATTERN_BLOBS else []
@@ -795,6 +795,7 @@ def read_photo(
             )
         raise no_letter_cards(source, cut_off)
     reads = reader.read(img, quads, shown)
+    doubted = [id(reads[i].quad) for i in doubtful]
     letter_cards = [r for r in reads if _letter_card(r)]
     if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):
         raise no_letter_cards(source)  # playing cards, dominoes, a board
@@ -802,7 +803,8 @@ def read_photo(
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
-        cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged))
+        doubt = id(read.quad) in doubted
+        cards.append(CardRead(read.face, reader.deck.values[read.face], read.suit, conf, corners, flagged or doubt))
     notes = []
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")

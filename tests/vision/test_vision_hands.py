@@ -279,3 +279,17 @@ def test_spread_a_cues_card_cut_short_replaced_by_its_index_corners() -> None:
     image, cards = _hand(1023, fan=False, turned=True, game="quiddler", held_out=False)
     found = find_cards(image)
     assert len(found.quads) == len(matched({"cards": [{"corners": c} for c in cards]}, found.quads)) == len(cards)
+
+
+def test_a_cues_hand_card_no_index_corner_agrees_with_is_checked() -> None:
+    # A training Quiddler fan: the cues' hand has a card the corner net's hand agrees with nowhere, and the net's
+    # hand cannot be shaped by its top card, so the cues' hand stands. That card was read wrong with no check.
+    photo = render_varied("quiddler", 1029, held_out=False, hand=True, fan=True)
+    found = find_cards(photo.image)
+    assert found.doubtful
+    reading = read_photo(photo.image, "quiddler")
+    pairs = matched(photo.truth, [c.corners for c in reading.cards])
+    wrong = [j for i, j in pairs.items() if reading.cards[j].face != photo.truth["cards"][i]["face"]]
+    assert wrong
+    assert all(reading.cards[j].flagged for j in wrong)
+    assert all(reading.cards[j].flagged for j in found.doubtful)
