@@ -795,6 +795,8 @@ def read_photo(
             )
         raise no_letter_cards(source, cut_off)
     reads = reader.read(img, quads, shown)
+    # The doubtful cards' reads, by their quads' identity: `voted` keeps each read's quad, and a read that
+    # `_two_cards` splits is two new cards.
     doubted = [id(reads[i].quad) for i in doubtful]
     letter_cards = [r for r in reads if _letter_card(r)]
     if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):
