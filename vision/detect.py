@@ -104,6 +104,8 @@ HAND_CARDS = 1.5
 # A chosen card agrees with a corner-net hand's card when one of its corners lies within AGREE of the top card's
 # width of that card's own corner (the net's corners are 0.02 of a width off, median, on training fans).
 AGREE = 0.15
+# A chosen card holding a hand's card's corner this far (of a card's width) inside is no card of a word side by side.
+COVERS = 0.15
 # A corner-net hand's top card, the one card of it shown whole, has its right side sought this far (of its width)
 # either way of the net's: the net's widths are 0.85-1.23 of the true ones (p5-p95, on the top cards of training
 # hands: 120 spreads and fans from seed 300000), the side found puts them at 0.93-1.03 (0.85-1.15 seeking 0.1 of
@@ -1284,7 +1286,7 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     corners and their turned-round corners in a line)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
-        whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE]
+        whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE and not _covers_next(c, hand)]
         if all(any(_agrees(c, q, q is hand.quads[-1]) for c in on) for q in hand.quads) or len(whole) > 1:
             continue
         if len(on) >= len(hand.quads):
@@ -1303,6 +1305,25 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
         ]
     return chosen
+
+
+def _covers_next(chosen: Candidate, hand: IndexHand) -> bool:
+    """Whether a ``chosen`` card holds the corner of a card of the ``hand`` on it away from its sides (COVERS of its
+    span along the hand's top edge): a covered card's strip grown over the cards after it (Quiddler spread 300079:
+    the first card and the top card chosen whole-shaped, ten cards between them lost), not a card of a word laid
+    side by side, whose neighbour's corner lies on its own right side."""
+    top = hand.quads[-1]
+    width = float(np.linalg.norm(top[1] - top[0]))
+    along = (top[1] - top[0]) / max(width, 1e-6)
+    ends = chosen.quad @ along
+    lo, hi = float(ends.min()), float(ends.max())
+    margin = COVERS * (hi - lo)
+    contour = chosen.quad.reshape(-1, 1, 2)
+    return any(
+        lo + margin < float(q[0] @ along) < hi - margin
+        and cv2.pointPolygonTest(contour, (float(q[0][0]), float(q[0][1])), True) > -COVERS * width
+        for q in hand.quads
+    )
 
 
 def _with_missed_cards(corners: list[Corner], chosen: list[Candidate], cut: list[Candidate]) -> list[Candidate]:

@@ -21,7 +21,7 @@ ACROSS_OFF = 0.2
 TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
 LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
 # A turned-round index corner shows a card's bottom-right corner within TWIN_NEAR of its width across and
-# TWIN_DOWN of its height down from where it is looked for (see _twin_shows): the net's size for a card is rough.
+# TWIN_DOWN of its height down from where it is looked for (see _twins_shown): the net's size for a card is rough.
 TWIN_NEAR = 0.25
 TWIN_DOWN = (0.6, 1.3)
 
@@ -57,29 +57,37 @@ def _next(i: int, frames: list[Frame]) -> int | None:
     return best
 
 
-def _twins(frame: Frame, base: np.ndarray, frames: list) -> list[np.ndarray]:
-    """The turned-round index corners among ``frames`` that may be a card's own bottom-right one: about its
-    height (TWIN_DOWN) below ``base``, within TWIN_NEAR of its width across (the net's size for a card is rough)."""
+def _twins(frame: Frame, base: np.ndarray, frames: list) -> list[int]:
+    """The turned-round index corners among ``frames`` (their indexes) that may be a card's own bottom-right one:
+    about its height (TWIN_DOWN) below ``base``, within TWIN_NEAR of its width across (the net's size for a card is
+    rough)."""
     p, u, w, h = frame
     down = np.float32([-u[1], u[0]])
     out = []
-    for q, v, _, _ in frames:
+    for i, (q, v, _, _) in enumerate(frames):
         rel = q - base
         if (
             float(u @ v) < 0
             and TWIN_DOWN[0] * h <= float(rel @ down) <= TWIN_DOWN[1] * h
             and abs(float(rel @ u)) < TWIN_NEAR * w
         ):
-            out.append(q)
+            out.append(i)
     return out
 
 
-def _twin_shows(frame: Frame, after: np.ndarray, frames: list) -> bool:
-    """Whether a card's own bottom-right index corner shows among the corners' ``frames`` (see `_twins`), below
-    its top-right corner or below the corner of the card after it (``after``): where a word's cards touch,
-    that is the same place, and the net's width for a card in dim light or blur may be a third too large."""
-    p, u, w, _ = frame
-    return any(_twins(frame, base, frames) for base in (p + u * w, after))
+def _twins_shown(chain: list[int], frames: list[Frame]) -> int:
+    """How many of a ``chain``'s covered cards show their own bottom-right index corner (see `_twins`), below their
+    top-right corner or below the corner of the card after them: where a word's cards touch, that is the same
+    place, and the net's width for a card in dim light or blur may be a third too large. Each turned-round corner
+    is one card's: one the net found on a hand's bottom edge (glare, a covered card's edge) lies near several
+    covered cards' (Quiddler spread 400015: two such corners stood for five cards, and the hand was taken for a
+    word's cards side by side)."""
+    used: set[int] = set()
+    for a, b in zip(chain, chain[1:]):
+        p, u, w, _ = frames[a]
+        found = [i for base in (p + u * w, frames[b][0]) for i in _twins(frames[a], base, frames) if i not in used]
+        used.update(found[:1])
+    return len(used)
 
 
 def top_twin(hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
@@ -87,7 +95,8 @@ def top_twin(hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
     the one nearest where the net's size for it puts it; None where none shows."""
     frame = card_frame(hand.quads[-1])
     p, u, w, h = frame
-    found = _twins(frame, p + u * w, [card_frame(c.quad) for c in corners])
+    frames = [card_frame(c.quad) for c in corners]
+    found = [frames[i][0] for i in _twins(frame, p + u * w, frames)]
     return min(found, key=lambda q: float(np.linalg.norm(q - hand.quads[-1][2]))) if found else None
 
 
@@ -144,10 +153,7 @@ def index_hands(corners: list[Corner]) -> list[IndexHand]:
         while nxt[chain[-1]] is not None and nxt[chain[-1]] not in seen:
             chain.append(nxt[chain[-1]])
             seen.add(chain[-1])
-        if (
-            len(chain) < LEAST_CARDS
-            or 2 * sum(_twin_shows(frames[a], frames[b][0], frames) for a, b in zip(chain, chain[1:])) >= len(chain) - 1
-        ):
+        if len(chain) < LEAST_CARDS or 2 * _twins_shown(chain, frames) >= len(chain) - 1:
             continue
         quads = _evened([corners[k].quad for k in chain])
         hands.append(IndexHand(quads, _shown(quads)))
