@@ -20,6 +20,7 @@ ALONG = (0.15, 0.75)
 ACROSS_OFF = 0.2
 TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
 LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
+GAP = 1.6  # a step this many of the hand's pitch or more is a card the net missed (two steps: 2)
 # A turned-round index corner shows a card's bottom-right corner within TWIN_NEAR of its width across and
 # TWIN_DOWN of its height down from where it is looked for (see _twins_shown): the net's size for a card is rough.
 TWIN_NEAR = 0.25
@@ -140,6 +141,19 @@ def shaped(hand: IndexHand, top: np.ndarray) -> IndexHand:
     return IndexHand(quads, _shown(quads))
 
 
+def _gaps_filled(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """A chain's cards with a card put where the next corner lies about twice the hand's pitch (its median step)
+    or more on (GAP): the net missed a covered card's index there (Quiddler fan 300081: one missed, and the cards
+    after it read a place off). The card put is its neighbour's shape, moved along the step."""
+    steps = [float(np.linalg.norm(b[0] - a[0])) for a, b in zip(quads, quads[1:])]
+    pitch = float(np.median(steps))
+    out = [quads[0]]
+    for a, b, step in zip(quads, quads[1:], steps):
+        missed = round(step / pitch) - 1 if step >= GAP * pitch else 0
+        out += [a + (b[0] - a[0]) * (k / (missed + 1)) for k in range(1, missed + 1)] + [b]
+    return out
+
+
 def index_hands(corners: list[Corner]) -> list[IndexHand]:
     """The hands the index ``corners`` chain into (see the module's docstring)."""
     frames = [card_frame(c.quad) for c in corners]
@@ -155,6 +169,6 @@ def index_hands(corners: list[Corner]) -> list[IndexHand]:
             seen.add(chain[-1])
         if len(chain) < LEAST_CARDS or 2 * _twins_shown(chain, frames) >= len(chain) - 1:
             continue
-        quads = _evened([corners[k].quad for k in chain])
+        quads = _evened(_gaps_filled([corners[k].quad for k in chain]))
         hands.append(IndexHand(quads, _shown(quads)))
     return hands
