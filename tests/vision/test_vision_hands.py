@@ -292,3 +292,33 @@ def test_a_cues_hand_card_no_index_corner_agrees_with_is_checked() -> None:
     wrong = [j for i, j in pairs.items() if reading.cards[j].face != photo.truth["cards"][i]["face"]]
     assert wrong
     assert all(reading.cards[j].flagged for j in wrong)
+
+
+def _every_card_read_right(game: str, seed: int, fan: bool) -> None:
+    """A training design's hand: every card found where it lies and read as printed."""
+    photo = render_varied(game, seed, held_out=False, hand=True, fan=fan)
+    reading = read_photo(photo.image, game)
+    pairs = matched(photo.truth, [c.corners for c in reading.cards])
+    assert len(reading.cards) == len(pairs) == len(photo.truth["cards"])
+    assert all(reading.cards[j].face == photo.truth["cards"][i]["face"] for i, j in pairs.items())
+
+
+def test_spread_whose_first_card_is_chosen_whole_is_no_word_side_by_side() -> None:
+    # The cues chose two whole-shaped cards on this spread of twelve: the top card, and the first card grown over
+    # the next three. Two whole cards on a corner-net hand meant a word's cards touching, so the net's hand was put
+    # aside and two cards were found. The first card holds its neighbours' corners inside it: a hand.
+    _every_card_read_right("quiddler", 1568, fan=False)
+
+
+def test_spread_whose_bottom_edge_shows_a_few_turned_corners_is_no_word_side_by_side() -> None:
+    # The corner net found two turned-round index corners on this spread's bottom edge, each near the bottom-right
+    # corner of several covered cards: counted once per card, they made it a word's cards touching (each showing its
+    # own turned index), and one card was found, read wrong with no check. Each such corner is one card's.
+    _every_card_read_right("quiddler", 1561, fan=False)
+
+
+@pytest.mark.parametrize("seed", [1293, 1804])
+def test_fan_whose_covered_card_the_corner_net_missed_is_read_whole(seed: int) -> None:
+    # The corner net found no index on one covered card of these fans: the chain of corners stepped over it, twice
+    # the hand's pitch, and the hand was read a card short. A card is put in such a step.
+    _every_card_read_right("quiddler", seed, fan=True)
