@@ -94,9 +94,10 @@ LIGHTNESS = 0.5
 # cards do not give the deck's size (fewer than three: a hand, its covered cards showing the net no core): on
 # photos of words they join more of a word's cards into rows that are then looked at again for faint indexes.
 PAPER_CLOSINGS = (7, 25)
-# A card chosen alone whose short sides are at least WHOLE of its long ones is a whole card (cards are 0.6-0.77,
-# less the camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35).
-WHOLE = 0.5
+# A card chosen alone whose short sides are WHOLE of its long ones is a whole card (cards are 0.6-0.77, less the
+# camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35) nor a
+# square piece of one (a spread's first strip cut in two: Word Thief spread 300034, read as one card of seven).
+WHOLE = (0.5, 0.85)
 # Fewer whole cards of the finder's net than this, and the corner net looks for hands though none is unexplained.
 HAND_LOOK = 3
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
@@ -1286,7 +1287,9 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     corners and their turned-round corners in a line)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
-        whole = [c for c in on if not c.hand and _proportions(c.quad) >= WHOLE and not _covers_next(c, hand)]
+        whole = [
+            c for c in on if not c.hand and WHOLE[0] <= _proportions(c.quad) <= WHOLE[1] and not _covers_next(c, hand)
+        ]
         if all(any(_agrees(c, q, q is hand.quads[-1]) for c in on) for q in hand.quads) or len(whole) > 1:
             continue
         if len(on) >= len(hand.quads):
