@@ -1284,13 +1284,16 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
     (see `_top_card`). Of a hand only the top card shows whole: where two whole cards (not strips of covered
     cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
-    corners and their turned-round corners in a line)."""
+    corners and their turned-round corners in a line). Where the cues chose a hand of more cards, agreeing with all
+    but one of the corner hand's, the net missed indexes and found one between two (Quiddler fan 300094: nine cards
+    of twelve where the cues had all twelve)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [
             c for c in on if not c.hand and WHOLE[0] <= _proportions(c.quad) <= WHOLE[1] and not _covers_next(c, hand)
         ]
-        if all(any(_agrees(c, q, q is hand.quads[-1]) for c in on) for q in hand.quads) or len(whole) > 1:
+        alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
+        if not alone or len(whole) > 1 or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads)):
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
