@@ -322,3 +322,13 @@ def test_fan_whose_covered_card_the_corner_net_missed_is_read_whole(seed: int) -
     # The corner net found no index on one covered card of these fans: the chain of corners stepped over it, twice
     # the hand's pitch, and the hand was read a card short. A card is put in such a step.
     _every_card_read_right("quiddler", seed, fan=True)
+
+
+def test_spread_whose_first_strip_is_cut_into_squares_is_no_word_side_by_side() -> None:
+    # The cues cut this spread's first strip into square pieces: a square counted as a whole card, two whole cards
+    # made the hand a word's cards touching, and no card of eleven was read. A square is a piece of a card.
+    photo = render_varied("quiddler", 1948, held_out=False, hand=True, fan=False)
+    reading = read_photo(photo.image, "quiddler")
+    pairs = matched(photo.truth, [c.corners for c in reading.cards])
+    assert len(pairs) == len(photo.truth["cards"])
+    assert all(reading.cards[j].face == photo.truth["cards"][i]["face"] for i, j in pairs.items())
