@@ -332,3 +332,10 @@ def test_spread_whose_first_strip_is_cut_into_squares_is_no_word_side_by_side() 
     pairs = matched(photo.truth, [c.corners for c in reading.cards])
     assert len(pairs) == len(photo.truth["cards"])
     assert all(reading.cards[j].face == photo.truth["cards"][i]["face"] for i, j in pairs.items())
+
+
+def test_fan_the_cues_found_whole_stays_where_the_corner_net_missed_indexes() -> None:
+    # The cues found all eleven cards of this fan; the corner net's hand missed indexes and put one between two, so
+    # its card there agreed with no card of the cues', and its shorter hand replaced theirs (one card lost, one
+    # read wrong). The cues' hand of more cards, agreeing with all the net's but one, stays.
+    _every_card_read_right("word-thief", 1068, fan=True)
