@@ -105,7 +105,8 @@ HAND_CARDS = 1.5
 # A chosen card agrees with a corner-net hand's card when one of its corners lies within AGREE of the top card's
 # width of that card's own corner (the net's corners are 0.02 of a width off, median, on training fans).
 AGREE = 0.15
-# A chosen card holding a hand's card's corner this far (of a card's width) inside is no card of a word side by side.
+# A chosen card holding a hand card's corner on it (within COVERS of the top card's width outside its outline) and
+# more than COVERS of its own span along the hand from either side is no card of a word side by side (`_covers_next`).
 COVERS = 0.15
 # A corner-net hand's top card, the one card of it shown whole, has its right side sought this far (of its width)
 # either way of the net's: the net's widths are 0.85-1.23 of the true ones (p5-p95, on the top cards of training

@@ -20,7 +20,7 @@ ALONG = (0.15, 0.75)
 ACROSS_OFF = 0.2
 TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
 LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
-GAP = 1.6  # a step this many of the hand's pitch or more is a card the net missed (two steps: 2)
+GAP = 1.6  # a step this many of the hand's pitch or more holds cards the net missed (about two pitches: one)
 # A turned-round index corner shows a card's bottom-right corner within TWIN_NEAR of its width across and
 # TWIN_DOWN of its height down from where it is looked for (see _twins_shown): the net's size for a card is rough.
 TWIN_NEAR = 0.25
