@@ -108,6 +108,9 @@ AGREE = 0.15
 # A chosen card holding a hand card's corner on it (within COVERS of the top card's width outside its outline) and
 # more than COVERS of its own span along the hand from either side is no card of a word side by side (`_covers_next`).
 COVERS = 0.15
+# A card the cues chose on a corner-net hand lying this many of its pitch past its top card's corner is on that card's
+# face (`_cues_longer`): the next card's corner would lie a pitch on.
+PAST = 0.5
 # A corner-net hand's top card, the one card of it shown whole, has its right side sought this far (of its width)
 # either way of the net's: the net's widths are 0.85-1.23 of the true ones (p5-p95, on the top cards of training
 # hands: 120 spreads and fans from seed 300000), the side found puts them at 0.93-1.03 (0.85-1.15 seeking 0.1 of
@@ -1294,11 +1297,16 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
             c for c in on if not c.hand and WHOLE[0] <= _proportions(c.quad) <= WHOLE[1] and not _covers_next(c, hand)
         ]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
-        if not alone or len(whole) > 1 or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads)):
+        sliced = _past_top(on, hand, corners)
+        if (
+            not alone
+            or len(whole) > 1
+            or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced)
+        ):
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
-            if top is None:  # the cues' hand stays, its cards no index corner agrees with to be checked
+            if top is None and not sliced:  # the cues' hand stays, its cards no index corner agrees with to be checked
                 chosen = [
                     c._replace(doubt=True)
                     if any(c is o for o in on) and not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)
@@ -1306,12 +1314,27 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
                     for c in chosen
                 ]
                 continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
-            hand = shaped(hand, top)
+            if top is not None:
+                hand = shaped(hand, top)
         group = next(_HANDS)
         chosen = [c for c in chosen if all(c is not o for o in on)] + [
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
         ]
     return chosen
+
+
+def _past_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> bool:
+    """Whether a card chosen ``on`` a corner-net ``hand`` that agrees with no card of it lies past its top card's
+    corner (PAST of the hand's pitch along its top edge) where that card's turned-round index shows it the top one:
+    the cues cut the top card into slices (Word Thief fan 400055, fourteen cards where eleven lie). Where no such
+    index shows, the net may have missed the true top card's corner, and the cues found it (Quiddler fan 1043)."""
+    top = hand.quads[-1]
+    along = (top[1] - top[0]) / max(float(np.linalg.norm(top[1] - top[0])), 1e-6)
+    steps = np.diff([float(q[0] @ along) for q in hand.quads])
+    past = float(top[0] @ along) + PAST * float(np.median(steps))
+    return top_twin(hand, corners) is not None and any(
+        float(c.quad[0] @ along) > past and not any(_agrees(c, q, q is top) for q in hand.quads) for c in on
+    )
 
 
 def _covers_next(chosen: Candidate, hand: IndexHand) -> bool:

@@ -339,3 +339,10 @@ def test_fan_the_cues_found_whole_stays_where_the_corner_net_missed_indexes() ->
     # its card there agreed with no card of the cues', and its shorter hand replaced theirs (one card lost, one
     # read wrong). The cues' hand of more cards, agreeing with all the net's but one, stays.
     _every_card_read_right("word-thief", 1068, fan=True)
+
+
+def test_fan_whose_top_card_the_cues_cut_into_slices_is_read_by_its_index_corners() -> None:
+    # The cues found twelve cards on this fan of eleven, each a neighbour's strip off, the last a slice of the top
+    # card's face; the corner net's hand of eleven, one card no cues' card agreed with, gave way to their longer one.
+    # A cues' card lying past the top card's corner, where that card's turned-round index shows it the top, is a slice.
+    _every_card_read_right("quiddler", 1204, fan=True)
