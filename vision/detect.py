@@ -1290,7 +1290,9 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
     corners and their turned-round corners in a line). Where the cues chose a hand of more cards, agreeing with all
     but one of the corner hand's, the net missed indexes and found one between two (Quiddler fan 300094: nine cards
-    of twelve where the cues had all twelve)."""
+    of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
+    it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
+    of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [
@@ -1306,7 +1308,9 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
             continue
         if len(on) >= len(hand.quads):
             top = _top_card(img, hand, corners)
-            if top is None and not sliced:  # the cues' hand stays, its cards no index corner agrees with to be checked
+            # The cues' hand lies off the corners where most of the net's cards agree with none of its.
+            lost = len(alone) > len(hand.quads) / 2
+            if top is None and not (sliced or lost):  # the cues' hand stays, the cards no corner agrees with checked
                 chosen = [
                     c._replace(doubt=True)
                     if any(c is o for o in on) and not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)
