@@ -1,5 +1,7 @@
 """Score the card reader on renders of TRAINING designs, photo by photo: the photos to tune a change on
 (seeds from 300000 up, which neither the benchmarks nor the tests use; fonts and tables of the training side).
+With ``--validation`` the designs are printed in fonts no model learnt from and no benchmark measures
+(vision.fonts.VALIDATION_FAMILIES): the photos to choose between two trained models on.
 
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --save /tmp/before.json
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --against /tmp/before.json
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # for bench_doc: after the root, where the package `vision` is found
 
+from vision import fonts  # noqa: E402
 from vision.render import render_varied  # noqa: E402
 
 # bench/vision.py shares its name with the package: loaded from its file, under another name.
@@ -59,11 +62,14 @@ def main() -> int:
     ap.add_argument("--photos", type=int, default=100)
     ap.add_argument("--hand", choices=("spread", "fan"), help="hands held so that only each index shows")
     ap.add_argument("--turned", action="store_true", help="the photos seen upside down")
+    ap.add_argument("--validation", action="store_true", help="designs in the validation font families")
     ap.add_argument("--save", type=Path, help="write each photo's counts here")
     ap.add_argument("--against", type=Path, help="a run saved earlier with the same options: show what changed")
     args = ap.parse_args()
     if args.start < 300_000:
         ap.error("--start must be 300000 or more: lower seeds are the benchmarks' and the tests'")
+    if args.validation:
+        fonts.print_training_side_in(fonts.VALIDATION_FAMILIES)
     run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned)
     if args.against:
         before = {int(k): Counter(v) for k, v in json.loads(args.against.read_text()).items()}
