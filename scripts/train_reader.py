@@ -45,7 +45,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image, ImageFont
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -99,14 +99,12 @@ def pip_fonts() -> list[str]:
     """Faces of the training families that print the four suits (their shapes differ from printer to
     printer), leaving out every family the held-out pips are printed in."""
     barred = set(families(True, pips=True))
-    out = []
-    for family, paths in families(False).items():
-        for path in paths if family not in barred else ():
-            f = ImageFont.truetype(path, 40)
-            missing = f.getmask("\ue000").getbbox()  # what the face draws for a code point it lacks
-            if all(f.getmask(g).getbbox() not in (None, missing) for g in SUIT_GLYPH.values()):
-                out.append(path)
-    return out
+    return [
+        path
+        for family, paths in families(False).items()
+        for path in (paths if family not in barred else ())
+        if fonts.prints_all(path, SUIT_GLYPH.values())
+    ]
 
 
 def _design(game: str, rng: random.Random) -> Design:

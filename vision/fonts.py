@@ -8,10 +8,11 @@ FreeSans) sit on the same side, so that the measured set is print the reader has
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from vision.errors import VisionError
 
@@ -145,6 +146,22 @@ def families(held_out: bool, pips: bool = False) -> dict[str, tuple[str, ...]]:
             f"apt-get install {PACKAGES} (scripts/system-deps.sh)"
         )
     return found
+
+
+def prints_all(path: str, glyphs: Iterable[str]) -> bool:
+    """Whether the face at ``path`` draws each of ``glyphs`` (the suits) as a shape of its own. A face
+    lacking them draws its missing-glyph box in their place, or one sign for several (some faces map
+    whole symbol ranges to a placeholder): neither may be learnt as a suit."""
+    face = ImageFont.truetype(path, 40)
+
+    def drawn(text: str) -> bytes:
+        image = Image.new("L", (80, 80))
+        ImageDraw.Draw(image).text((10, 10), text, font=face, fill=255)
+        return image.tobytes()
+
+    wanted = list(glyphs)
+    shapes = {drawn(g) for g in wanted}
+    return len(shapes) == len(wanted) and drawn("") not in shapes and drawn("\U0010fffd") not in shapes
 
 
 def print_training_side_in(names: tuple[str, ...]) -> None:
