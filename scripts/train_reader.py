@@ -1,9 +1,8 @@
 """Train the card reader's small CNNs (vision/net.py) on cards this script draws, and export them
 as ONNX to vision/models/.
 
-Nothing is downloaded: every card is drawn by vision.designs in random designs of the font families the
-nets learn from (vision.fonts.LEARNT_FAMILIES: the training side's and more; `apt-get install` the
-packages vision.fonts.LEARNING_PACKAGES names) and the house designs, then "photographed" as the
+Nothing is downloaded: every card is drawn by vision.designs in random designs of the TRAINING font
+families (`random_design(..., held_out=False)`) and the house designs, then "photographed" as the
 reader sees it: pasted on a patch of table, seen in perspective at photo size, lit dim or unevenly,
 with glare, a colour cast, blur or motion blur, noise and JPEG 40-92, warped back upright from
 corners a few % off (detection is never exact), sometimes upside down, sometimes covered as in a
@@ -559,10 +558,6 @@ def main() -> int:
     torch.set_num_threads(args.threads)
     start = time.time()
     cv2.setNumThreads(1)
-    fonts.print_training_side_in(fonts.LEARNT_FAMILIES)
-    missing = [f for f in fonts.LEARNT_FAMILIES if f not in fonts.installed()]
-    if missing:
-        print(f"drawing without {', '.join(missing)}: apt-get install {fonts.LEARNING_PACKAGES}", flush=True)
     data = _drawn(args)
     for name in args.nets.split(","):
         heads, size, samples, shape = NETS[name]

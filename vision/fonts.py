@@ -38,27 +38,6 @@ TRAIN_FAMILIES = (
     "Comic Neue",
     "EB Garamond",
 )
-# Every family the nets learn from. Photos of the training side (the tests', the scans') print in
-# TRAIN_FAMILIES alone, so that a seed keeps its photo as families are added here.
-LEARNT_FAMILIES = TRAIN_FAMILIES + (
-    "Inter",
-    "Cabin",
-    "Manrope",
-    "Sora",
-    "Play",
-    "Oxygen-Sans",
-    "B612",
-    "League Spartan",
-    "Tuffy",
-    "Yanone Kaffeesatz",
-    "Gillius ADF",
-    "Quattrocento",
-    "Old Standard TT",
-    "Roboto Slab",
-    "Baskervald ADF Std",
-    "Fira Code",
-    "mononoki",
-)
 # Neither learnt from nor measured on: photos printed in these choose between two trained models
 # (scripts/scan_training.py --validation), so that the measured set never picks one.
 VALIDATION_FAMILIES = (
@@ -105,19 +84,16 @@ PACKAGES = (
     "fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata "
     "fonts-quicksand fonts-croscore fonts-gfs-didot"
 )
-# Only training the nets (scripts/train_reader.py) and choosing between them need these.
-LEARNING_PACKAGES = (
-    "fonts-inter fonts-cabin fonts-manrope fonts-sora fonts-play fonts-oxygen fonts-b612 fonts-league-spartan "
-    "fonts-tuffy fonts-yanone-kaffeesatz fonts-adf-gillius fonts-quattrocento fonts-oldstandard fonts-roboto-slab "
-    "fonts-adf-baskervald fonts-firacode fonts-mononoki fonts-karla fonts-clear-sans fonts-dosis fonts-vollkorn "
-    "fonts-cardo fonts-fanwood fonts-jetbrains-mono"
+# Only choosing between two trained models needs these.
+VALIDATION_PACKAGES = (
+    "fonts-karla fonts-clear-sans fonts-dosis fonts-vollkorn fonts-cardo fonts-fanwood fonts-jetbrains-mono"
 )
 
 
 @cache
 def installed() -> dict[str, tuple[str, ...]]:
     """Family name -> paths of its usable faces (every weight and slant but hairlines), sorted."""
-    wanted = set(LEARNT_FAMILIES + VALIDATION_FAMILIES + HELD_OUT_FAMILIES + TRAIN_PIP_FAMILIES + HELD_OUT_PIP_FAMILIES)
+    wanted = set(TRAIN_FAMILIES + VALIDATION_FAMILIES + HELD_OUT_FAMILIES + TRAIN_PIP_FAMILIES + HELD_OUT_PIP_FAMILIES)
     out: dict[str, list[str]] = {}
     for root in FONT_ROOTS:
         for path in sorted(root.rglob("*")):
@@ -165,7 +141,7 @@ def prints_all(path: str, glyphs: Iterable[str]) -> bool:
 
 
 def print_training_side_in(names: tuple[str, ...]) -> None:
-    """Have the training side's designs printed in ``names`` from now on: the families the nets learn
-    from (LEARNT_FAMILIES) while they are trained, the validation ones while two models are compared."""
+    """Have the training side's designs printed in ``names`` from now on (the validation families while
+    two trained models are compared)."""
     global TRAIN_FAMILIES
     TRAIN_FAMILIES = names
