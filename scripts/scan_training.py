@@ -69,6 +69,8 @@ def main() -> int:
     if args.start < 300_000:
         ap.error("--start must be 300000 or more: lower seeds are the benchmarks' and the tests'")
     if args.validation:
+        if not set(fonts.VALIDATION_FAMILIES) & set(fonts.installed()):
+            ap.error(f"no validation font family is installed: apt-get install {fonts.VALIDATION_PACKAGES}")
         fonts.print_training_side_in(fonts.VALIDATION_FAMILIES)
     run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned)
     if args.against:

@@ -11,12 +11,12 @@ from vision.designs import SUIT_GLYPH
 
 
 def test_the_three_sides_share_no_family() -> None:
-    learnt, validation, held_out = (
+    training, validation, held_out = (
         set(fonts.TRAIN_FAMILIES),
         set(fonts.VALIDATION_FAMILIES),
         set(fonts.HELD_OUT_FAMILIES),
     )
-    assert not learnt & validation and not learnt & held_out and not validation & held_out
+    assert not training & validation and not training & held_out and not validation & held_out
 
 
 def test_the_training_side_prints_in_the_families_it_is_given() -> None:
