@@ -1303,9 +1303,7 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     but one of the corner hand's, the net missed indexes and found one between two (Quiddler fan 300094: nine cards
     of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
     it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
-    of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read).
-    Where every card of the corner hand agrees with one of the cues' and the cues' hand is whole to the top card's
-    turned-round index (`_whole_top`), only its slices past the top card are dropped (Quiddler fan 300025)."""
+    of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [
