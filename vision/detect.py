@@ -19,7 +19,7 @@ import numpy as np
 from vision.corner_net import Corner, index_corners
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, short_side_first, side_pairs
-from vision.index_hands import TWIN_NEAR, IndexHand, index_hands, shaped, top_twin
+from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
@@ -1311,9 +1311,6 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
         ]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
         sliced = _past_top(on, hand, corners)
-        if not alone and sliced and _whole_top(on, hand, corners):  # a slice of the top card lies past it
-            chosen = [c for c in chosen if all(c is not o for o in sliced)]
-            continue
         if (
             not alone
             or len(whole) > 1
@@ -1341,8 +1338,8 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     return chosen
 
 
-def _past_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> list[Candidate]:
-    """The cards chosen ``on`` a corner-net ``hand`` that agree with no card of it and lie past its top card's
+def _past_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> bool:
+    """Whether a card chosen ``on`` a corner-net ``hand`` that agrees with no card of it lies past its top card's
     corner (PAST of the hand's pitch along its top edge) where that card's turned-round index shows it the top one:
     the cues cut the top card into slices (Word Thief fan 400055, fourteen cards where eleven lie). Where no such
     index shows, the net may have missed the true top card's corner, and the cues found it (Quiddler fan 1043)."""
@@ -1350,23 +1347,8 @@ def _past_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> li
     along = (top[1] - top[0]) / max(float(np.linalg.norm(top[1] - top[0])), 1e-6)
     steps = np.diff([float(q[0] @ along) for q in hand.quads])
     past = float(top[0] @ along) + PAST * float(np.median(steps))
-    if top_twin(hand, corners) is None:
-        return []
-    return [c for c in on if float(c.quad[0] @ along) > past and not any(_agrees(c, q, q is top) for q in hand.quads)]
-
-
-def _whole_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> bool:
-    """Whether a card chosen ``on`` a corner-net ``hand`` runs from its top card's corner to the bottom-right corner
-    where that card's turned-round index shows (`top_twin`), within TWIN_NEAR of its width: the hand's top card is the
-    true top one, not a covered card whose index the net saw where it missed the top card's (Word Thief fan 300090:
-    the twin is the top card's, found a pitch off the covered card's own)."""
-    twin = top_twin(hand, corners)
-    if twin is None:
-        return False
-    top = hand.quads[-1]
-    near = TWIN_NEAR * float(np.linalg.norm(top[1] - top[0]))
-    return any(
-        float(np.linalg.norm(c.quad[0] - top[0])) < near and float(np.linalg.norm(c.quad[2] - twin)) < near for c in on
+    return top_twin(hand, corners) is not None and any(
+        float(c.quad[0] @ along) > past and not any(_agrees(c, q, q is top) for q in hand.quads) for c in on
     )
 
 

@@ -351,14 +351,6 @@ def test_fan_whose_top_card_the_cues_cut_into_slices_is_read_by_its_index_corner
     _every_card_read_right("quiddler", 1204, fan=True)
 
 
-@pytest.mark.parametrize(("game", "seed"), [("quiddler", 300025), ("quiddler", 300072)])
-def test_fan_whose_cues_hand_holds_a_slice_past_its_top_card_loses_the_slice(game: str, seed: int) -> None:
-    # Every card of the corner net's hand on these fans agreed with one of the cues', so the cues' hand stayed, one
-    # card longer: a slice of the top card's face past its corner, read as a card (checked, but a card too many).
-    # Where a cues' card runs from the top card's corner to its turned-round index, such a slice is dropped.
-    _every_card_read_right(game, seed, fan=True)
-
-
 @pytest.mark.parametrize(("game", "seed"), [("word-thief", 1029), ("quiddler", 1122)])
 def test_fan_the_cues_read_off_its_index_corners_is_read_by_them(game: str, seed: int) -> None:
     # The cues' hand on these fans lay off the index corners, most of the corner net's cards agreeing with none of
