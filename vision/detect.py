@@ -105,6 +105,15 @@ PAPER_CLOSINGS = (7, 25)
 # camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35) nor a
 # square piece of one (a spread's first strip cut in two: Word Thief spread 300034, read as one card of seven).
 WHOLE = (0.5, 0.85)
+# A card between two of a row (`_with_row_gaps`): their centres GAP_PITCH of a card's width apart, its rim at most
+# GAP_PAPER of the way from their paper's colour to the table's (TABLE_APART or more apart, 0-255 per channel), GAP_CARD
+# of it the net's card. Training renders (Words And Points, seeds 300000+, 200 photos a size): the missed blank found
+# (300120, both sizes) lay 0.00-0.02 of the way and was 0.50-0.52 card; the gaps between words that a looser test
+# took for cards (300067, 300126, 300152) lay 0.35-0.37 of the way and were 0.23-0.25 card.
+GAP_PITCH = (1.8, 2.3)
+GAP_PAPER = 0.25
+GAP_CARD = 0.4
+TABLE_APART = 15.0
 # Fewer whole cards of the finder's net than this, and the corner net looks for hands though none is unexplained.
 HAND_LOOK = 3
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
@@ -1449,6 +1458,59 @@ def _carded_hands(cands: list[Candidate], card: np.ndarray, scale: float) -> lis
     return hands + [c for c in cands if not c.hand]
 
 
+def _rim_colour(img: np.ndarray, quad: np.ndarray, inner: float) -> np.ndarray:
+    """The median colour of the band inside a quadrilateral's sides, ``inner`` of its short side deep (a card's paper,
+    clear of its print); NaN where the band lies off the photo."""
+    short = min(side_pairs(quad)) / 2
+    outer = np.round(_grown(quad, -0.03 * short)).astype(np.int32)
+    core = np.round(_grown(quad, -inner * short)).astype(np.int32)
+    x, y, w, h = cv2.boundingRect(outer)
+    x, y = max(x, 0), max(y, 0)
+    band = cv2.fillConvexPoly(np.zeros(img.shape[:2], np.uint8)[y : y + h, x : x + w], outer - [x, y], 1)
+    band = cv2.fillConvexPoly(band, core - [x, y], 0)
+    pixels = img[y : y + h, x : x + w][band > 0]
+    return np.median(pixels, 0).astype(np.float32) if len(pixels) else np.full(3, np.nan, np.float32)
+
+
+def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, scale: float) -> list[Candidate]:
+    """The chosen cards and a card in each gap between two cards of a row alike in size (GAP_PITCH of a card's width
+    apart, in line) that shows their paper (its rim GAP_PAPER of the way from their paper's colour to the table's
+    beyond its ends, at most) and that the net's card mask mostly covers (GAP_CARD): a stone between two the net saw
+    no core of, a blank whose mottled face it was unsure of (Words And Points 300120). A gap between two words shows
+    the table; a gap where the table is the paper's colour (TABLE_APART) is left alone. For decks without corner
+    indexes: the others' cards between two are found by their index corners (`_with_missed_cards`)."""
+    whole = [c.quad for c in chosen if not c.hand]
+    added: list[np.ndarray] = []
+    for i, a in enumerate(whole):
+        for b in whole[i + 1 :]:
+            if not 0.8 < abs(cv2.contourArea(a)) / max(abs(cv2.contourArea(b)), 1.0) < 1.25:
+                continue
+            w = float(np.linalg.norm(a[1] - a[0]))  # a short side: the card's width
+            u = (a[1] - a[0]) / max(w, 1e-6)
+            d = b.mean(0) - a.mean(0)
+            if (
+                not GAP_PITCH[0] * w < abs(float(d @ u)) < GAP_PITCH[1] * w
+                or abs(float(d[0] * u[1] - d[1] * u[0])) >= 0.25 * w
+            ):
+                continue
+            # b's corners in a's order (either may lie upside down), then the card midway
+            turn = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(b, -k, 0) - b.mean(0) - a + a.mean(0))))
+            gap = (a + np.roll(b, -turn, 0)) / 2
+            if any(_overlap(gap, q) > 0.15 for q in whole + added):
+                continue
+            paper = (_rim_colour(img, a, 0.15) + _rim_colour(img, b, 0.15)) / 2
+            down = gap[3] - gap[0]
+            table = (_rim_colour(img, gap + 0.75 * down, 0.5) + _rim_colour(img, gap - 0.75 * down, 0.5)) / 2
+            apart = float(np.linalg.norm(table - paper))
+            if (
+                apart > TABLE_APART
+                and float(np.linalg.norm(_rim_colour(img, gap, 0.15) - paper)) < GAP_PAPER * apart
+                and _card_share([gap], card, scale) >= GAP_CARD
+            ):
+                added.append(_sharpened(img, gap, 0.1 * w))
+    return chosen + [Candidate(short_side_first(q), 1.0, False) for q in added]
+
+
 def _too_big(quad: np.ndarray, width: float) -> bool:
     """A card wider than the net ever saw one (it learnt cards 7-10% of the photo's width): a photo
     taken close up, where the cues' cards stand alone."""
@@ -1534,6 +1596,8 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
         chosen = _with_index_hands(corners, img, chosen)
     if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
         chosen = _with_missed_cards(corners, chosen, cut)
+    else:
+        chosen = _with_row_gaps(img, chosen, card, scale)
     # A blob holding no card's core is table that looks like card stock, no heap.
     outlines = [
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
