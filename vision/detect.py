@@ -1569,7 +1569,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
     replace what was chosen on it (`_with_index_hands`), and a card between two index corners what
-    was chosen on it (`_with_missed_cards`)."""
+    was chosen on it (`_with_missed_cards`); without, a card in a gap of a row is found (`_with_row_gaps`)."""
     net, cores, unexplained, net_cut, net_card = _net_cards(img)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
