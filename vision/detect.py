@@ -706,14 +706,19 @@ def _paper_between(paper: np.ndarray, inner: np.ndarray, outer: np.ndarray) -> b
     """Whether the ring between two nested quadrilaterals is mostly card stock (``paper``: the
     stock cue's mask): a card around its art, frame or printed stone. Table in it makes the outer
     one a card with a ring of table that grain or weave closed round it."""
+    box, ring = _ring(outer, inner, paper.shape)
+    return float((paper[box] > 0)[ring > 0].mean()) >= 0.6 if ring.any() else True
+
+
+def _ring(outer: np.ndarray, inner: np.ndarray, shape: tuple[int, ...]) -> tuple[tuple[slice, slice], np.ndarray]:
+    """The pixels between two nested quadrilaterals in an image of ``shape``: the rows and columns of the box
+    they lie in, and the ring as a 0/1 mask of that box."""
     x, y, w, h = cv2.boundingRect(np.round(outer).astype(np.int32))
     x, y = max(x, 0), max(y, 0)
     ring = cv2.fillConvexPoly(np.zeros((h + 1, w + 1), np.uint8), np.round(outer - [x, y]).astype(np.int32), 1)
     cv2.fillConvexPoly(ring, np.round(inner - [x, y]).astype(np.int32), 0)
-    ring = ring[: paper.shape[0] - y, : paper.shape[1] - x]
-    return (
-        float((paper[y : y + ring.shape[0], x : x + ring.shape[1]] > 0)[ring > 0].mean()) >= 0.6 if ring.any() else True
-    )
+    ring = ring[: shape[0] - y, : shape[1] - x]
+    return (slice(y, y + ring.shape[0]), slice(x, x + ring.shape[1])), ring
 
 
 def _choose(cands: list[Candidate], edges: np.ndarray, paper: np.ndarray, scale: float) -> list[Candidate]:
@@ -1462,14 +1467,8 @@ def _rim_colour(img: np.ndarray, quad: np.ndarray, inner: float) -> np.ndarray:
     """The median colour of the band inside a quadrilateral's sides, ``inner`` of its short side deep (a card's paper,
     clear of its print); NaN where the band lies off the photo."""
     short = min(side_pairs(quad)) / 2
-    outer = np.round(_grown(quad, -0.03 * short)).astype(np.int32)
-    core = np.round(_grown(quad, -inner * short)).astype(np.int32)
-    x, y, w, h = cv2.boundingRect(outer)
-    x, y = max(x, 0), max(y, 0)
-    band = cv2.fillConvexPoly(np.zeros(img.shape[:2], np.uint8)[y : y + h, x : x + w], outer - [x, y], 1)
-    band = cv2.fillConvexPoly(band, core - [x, y], 0)
-    pixels = img[y : y + h, x : x + w][band > 0]
-    return np.median(pixels, 0).astype(np.float32) if len(pixels) else np.full(3, np.nan, np.float32)
+    box, band = _ring(_grown(quad, -0.03 * short), _grown(quad, -inner * short), img.shape)
+    return np.float32(_byte_median(img[box], band)) if band.any() else np.full(3, np.nan, np.float32)
 
 
 def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, scale: float) -> list[Candidate]:

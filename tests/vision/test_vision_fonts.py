@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from vision import fonts
@@ -29,7 +27,7 @@ def test_the_training_side_prints_in_the_families_it_is_given() -> None:
         fonts.print_training_side_in(training)
 
 
-FACES = Path("/usr/share/fonts")
+FACES = fonts.FONT_ROOTS[0]
 
 
 @pytest.mark.parametrize(
