@@ -19,7 +19,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.find_net import OUT, net_image, net_input
+from vision.find_net import OUT, net_input
 from vision.net import MODELS, Net
 
 SIDE_UNIT = 16.0  # a card's width and height are given as the log of their output pixels over this
@@ -62,9 +62,9 @@ def decode(maps: np.ndarray, scale: float) -> list[Corner]:
     return sorted(out, key=lambda c: -c.heat)
 
 
-def index_corners(img: np.ndarray) -> list[Corner]:
-    """Every index corner showing in a BGR photo, as the card it stands for (see Corner)."""
-    small, scale = net_image(img)
+def index_corners(small: np.ndarray, scale: float) -> list[Corner]:
+    """Every index corner showing in a BGR photo, as the card it stands for (see Corner), given the photo
+    as `find_net.net_image` shrinks it (``small``, ``scale``)."""
     net = _net().net
     net.setInput(net_input(small))
     maps = np.asarray(net.forward())[0]

@@ -1004,10 +1004,10 @@ def _refined(img: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray:
     return quad
 
 
-def _net_cards(img: np.ndarray) -> NetFound:
-    """Cards the finder's net shows whole: each core a seed, each card pixel near a core given to its
-    nearest seed, each seed's region fitted with a quadrilateral it fills."""
-    small, s = net_image(img)
+def _net_cards(img: np.ndarray, small: np.ndarray, s: float) -> NetFound:
+    """Cards the finder's net shows whole in the photo ``img`` (shrunk to ``small`` by `net_image`, ``s`` net
+    pixels a photo pixel): each core a seed, each card pixel near a core given to its nearest seed, each seed's
+    region fitted with a quadrilateral it fills."""
     card, core = card_maps(small)
     stock = cardness(small)
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -1569,7 +1569,8 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
     replace what was chosen on it (`_with_index_hands`), and a card between two index corners what
     was chosen on it (`_with_missed_cards`); without, a card in a gap of a row is found (`_with_row_gaps`)."""
-    net, cores, unexplained, net_cut, net_card = _net_cards(img)
+    shrunk = net_image(img)  # as the finder's net and the corner net see the photo
+    net, cores, unexplained, net_cut, net_card = _net_cards(img, *shrunk)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
     # The cues look only where the net leaves card unexplained: elsewhere they find the net's cards again.
@@ -1588,7 +1589,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
-    corners = index_corners(img) if indexed else []
+    corners = index_corners(*shrunk) if indexed else []
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):

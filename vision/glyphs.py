@@ -47,11 +47,12 @@ class Ink:
     mask: np.ndarray | None = None  # the kept ink at card scale (255 = ink), cut to its bounding box
 
 
-def _pct(a: np.ndarray, q: float) -> float:
-    """A percentile by partial sort: np.percentile costs ten times more on small crops."""
-    flat = a.ravel()
-    k = min(len(flat) - 1, int(q / 100 * len(flat)))
-    return float(np.partition(flat, k)[k])
+def _pct(levels: np.ndarray, q: float) -> float:
+    """A percentile of uint8 ``levels`` (the value a sort puts at ``q`` percent of the way), by their histogram:
+    np.percentile costs some fifty times more, a partial sort ten times."""
+    hist = cv2.calcHist([np.ascontiguousarray(levels)], [0], None, [256], [0, 256]).ravel()
+    k = min(levels.size - 1, int(q / 100 * levels.size))
+    return float(np.searchsorted(np.cumsum(hist), k + 1))
 
 
 def _crop(card: np.ndarray, box: Box) -> np.ndarray:
@@ -77,7 +78,7 @@ def ink_of(
     ``box``), only the ink of strokes that reach into it, and no long thin line across the box (a stone's edge),
     its paper and ink levels the core's (a stone printed on a card: the card's paper round it is no ink's ground)."""
     gray = _crop(card_gray, box).astype(np.float32)
-    levels = gray if core is None else _crop(card_gray, core)
+    levels = _crop(card_gray, box if core is None else core)
     bg = _pct(levels, 90)
     lo = _pct(levels, 1)
     if bg - lo < min_contrast:
@@ -154,7 +155,7 @@ def face_ink(card_bgr: np.ndarray, layout: Layout | None = None) -> np.ndarray |
         return ink_of(card_bgr, gray, grown, core=layout.face).mask
     if layout is not None:
         return ink_of(card_bgr, gray, layout.face).mask
-    region = _crop(gray, INDEX_REGION).astype(np.float32)
+    region = _crop(gray, INDEX_REGION)
     h, w = region.shape
     paper = _pct(region, 90)
     ink = (region < paper - 45).astype(np.uint8)

@@ -46,10 +46,15 @@ def _ends(quad: np.ndarray) -> list[np.ndarray]:
     return [q, np.roll(q, -2, 0)]
 
 
-def _on(corner: Frame, end: np.ndarray) -> bool:
-    """Whether a net's ``corner`` is the index corner ``end`` starts from (NEAR, SAME_TOP)."""
+def _corners_at(corners: list[Frame], end: np.ndarray) -> set[int]:
+    """Which of the net's ``corners`` are the index corner ``end`` starts from (NEAR, SAME_TOP)."""
+    if not corners:
+        return set()
     p, u, w, _ = card_frame(end)
-    return float(np.linalg.norm(corner[0] - p)) < NEAR * w and float(corner[1] @ u) >= SAME_TOP
+    at = np.stack([c[0] for c in corners])
+    tops = np.stack([c[1] for c in corners])
+    on = (np.linalg.norm(at - p, axis=1) < NEAR * w) & (tops @ u >= SAME_TOP)
+    return set(np.flatnonzero(on).tolist())
 
 
 def _similar(shape: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -119,10 +124,11 @@ def missed_cards(corners: list[Corner], quads: list[np.ndarray], hands: set[int]
     of which no chosen card has (see the module's docstring). ``hands``: the quads that are a hand's cards."""
     frames = [card_frame(c.quad) for c in corners]
     ends = [_ends(q) for q in quads]
-    on = [{k for k, f in enumerate(frames) if any(_on(f, e) for e in es)} for es in ends]
+    at_ends = [[_corners_at(frames, e) for e in es] for es in ends]  # each chosen card's corners at each of its ends
+    on = [top | bottom for top, bottom in at_ends]
     owner = {k: i for i, ks in enumerate(on) for k in ks}
     # Confirmed cards (the net saw both index corners) give the photo's card shape where they lie.
-    confirmed = [i for i, es in enumerate(ends) if all(any(_on(f, e) for f in frames) for e in es)]
+    confirmed = [i for i, (top, bottom) in enumerate(at_ends) if top and bottom]
     shapes = [ends[i][0] for i in confirmed]
     if len(shapes) < LEAST_SHAPES:
         return set(), []
@@ -143,7 +149,7 @@ def missed_cards(corners: list[Corner], quads: list[np.ndarray], hands: set[int]
         new.append(card)
     # A confirmed card dropped under a found one comes back between its own corners.
     for i in drop & set(confirmed):
-        a, b = (next(k for k in sorted(on[i]) if _on(frames[k], e)) for e in ends[i])
+        a, b = (min(ks) for ks in at_ends[i])
         new.append(_fitted(frames[a][0], frames[b][0], shapes))
     kept: list[np.ndarray] = []
     for card in new:

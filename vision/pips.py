@@ -70,10 +70,11 @@ def _bead(g: tuple[int, int, int, int, int], glyphs: list[tuple[int, int, int, i
 def pip_picture(card: np.ndarray) -> np.ndarray | None:
     """The pip of an upright warped card's top-left index as a blurred WIN x WIN ink picture, zero
     mean and unit norm; None where no pip shows where the index prints it."""
-    region = cv2.cvtColor(_crop(card, INDEX_REGION), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper, darkest = _pct(region, 90), _pct(region, 1)
+    levels = cv2.cvtColor(_crop(card, INDEX_REGION), cv2.COLOR_BGR2GRAY)
+    paper, darkest = _pct(levels, 90), _pct(levels, 1)
     if paper - darkest < MIN_CONTRAST:
         return None
+    region = levels.astype(np.float32)
     ink = np.clip((paper - region) / (paper - darkest), 0, 1)
     labels, glyphs = _glyphs((ink > INK).astype(np.uint8))
     pip = _pip(glyphs)
