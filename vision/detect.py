@@ -105,6 +105,12 @@ PAPER_CLOSINGS = (7, 25)
 # camera's slant), not a covered card's strip that the net took for a card (under 0.5 of a card wide: 0.35) nor a
 # square piece of one (a spread's first strip cut in two: Word Thief spread 300034, read as one card of seven).
 WHOLE = (0.5, 0.85)
+# A hand of the cues lying mostly (SIDE_BY_SIDE) on two or more of the net's whole cards (WHOLE, and WHOLE_AREA of the
+# photo's typical card at least) apart is those cards cut into strips: validation fonts' renders, Words And Points 720p
+# 300120, six strips over an L and a C, 0.85 of it on them; real hands holding two whole cards, 0.43 and 0.49 (Word
+# Thief spreads at 720p 300001, 300073); of 400 training hands at 1080p none held two.
+SIDE_BY_SIDE = 0.7
+WHOLE_AREA = 0.8
 # A card between two of a row (`_with_row_gaps`): their centres GAP_PITCH of a card's width apart, its rim at most
 # GAP_PAPER of the way from their paper's colour to the table's (TABLE_APART or more apart, 0-255 per channel), GAP_CARD
 # of it the net's card. Training renders (Words And Points, seeds 300000+, 200 photos a size): the missed blank found
@@ -1261,6 +1267,11 @@ def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     return float(np.mean(grey < paper - 40 / _lit(paper))) >= PRINTED
 
 
+def _whole(quad: np.ndarray, typical: float) -> bool:
+    """Whether a net's card is a whole card of the photo's ``typical`` area: no strip of a covered card."""
+    return WHOLE[0] <= _proportions(quad) <= WHOLE[1] and abs(cv2.contourArea(np.float32(quad))) >= WHOLE_AREA * typical
+
+
 def _agreed(
     net: list[Candidate], stock: list[Candidate], cores: np.ndarray, scale: float, card: np.ndarray
 ) -> list[Candidate]:
@@ -1281,11 +1292,19 @@ def _agreed(
 
     # One deck lies on the table: cards of the cues far smaller than the net's are pieces of a card
     # (a "hand" fanned out of a card's round art, a corner cut off by a stripe).
-    least = SMALLEST * _median_area([n.quad for n in net]) if len(net) >= 3 else 0.0
+    typical = _median_area([n.quad for n in net]) if net else 0.0
+    least = SMALLEST * typical if len(net) >= 3 else 0.0
     out = list(net)
     for group in {c.group for c in stock if c.hand}:
         hand = [c for c in stock if c.hand and c.group == group]
         held = [n for n in net if any(_overlap(n.quad, c.quad) > 0.5 for c in hand)]
+        whole = [n for n in held if _whole(n.quad, typical)]
+        if (
+            len(whole) >= 2
+            and _card_share([c.quad for c in hand], _inside([n.quad for n in whole], scale, cores.shape), scale)
+            >= SIDE_BY_SIDE
+        ):
+            continue  # the net's whole cards side by side, cut into a "hand" of strips
         if (
             len(held) <= max(1, len(hand) // 2)
             and (cored([c.quad for c in hand]) or carded([c.quad for c in hand]))
