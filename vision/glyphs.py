@@ -49,7 +49,7 @@ class Ink:
 
 def _pct(levels: np.ndarray, q: float) -> float:
     """A percentile of uint8 ``levels`` (the value a sort puts at ``q`` percent of the way), by their histogram:
-    np.percentile costs some fifty times more, a partial sort ten times."""
+    on an index region's 17200 levels a partial sort of them took 8 times as long, np.percentile 6 times."""
     hist = cv2.calcHist([np.ascontiguousarray(levels)], [0], None, [256], [0, 256]).ravel()
     k = min(levels.size - 1, int(q / 100 * levels.size))
     return float(np.searchsorted(np.cumsum(hist), k + 1))

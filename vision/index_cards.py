@@ -126,7 +126,7 @@ def _lies_on(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _covered(card: np.ndarray, quads: list[np.ndarray]) -> float:
-    """The share of a ``card``'s area the ``quads`` cover (summed: chosen cards of words do not overlap)."""
+    """The share of a ``card``'s area the ``quads`` cover, summed (a hand's overlapping cards count twice)."""
     shared = sum(cv2.intersectConvexConvex(np.float32(card), np.float32(q))[0] for q in quads)
     return float(shared) / max(abs(cv2.contourArea(np.float32(card))), 1e-6)
 
