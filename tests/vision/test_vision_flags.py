@@ -21,6 +21,7 @@ from vision.read import (
     PIP_DOUBT,
     QUIET_RIVAL,
     QUIET_SURE,
+    OUTVOTE_STONE,
     STONE_SURE,
     SURE,
     TWIN_TURN_SURE,
@@ -28,6 +29,7 @@ from vision.read import (
     Reader,
     _alike,
     checked,
+    outvoted,
     read_photo,
     second_opinions,
     voted,
@@ -94,6 +96,18 @@ def test_tesseract_outvotes_the_card_net_on_a_stone_from_a_smaller_share() -> No
     read, _, flagged = voted(reads, backend(), reader.sure, reader.outvote)[2]
     assert read.face == "R"
     assert flagged or reads[2].face == "R"
+
+
+@pytest.mark.parametrize("share, face", [(0.0009, "N"), (0.00005, "A")])
+def test_tesseract_outvotes_the_card_net_on_a_stone_the_net_gives_its_face_a_little_of(share: float, face: str) -> None:
+    # The card net reads an N stone as an A, sure of it but for 0.0009 of N, and Tesseract reads N: N, flagged.
+    # Where the net gives Tesseract's face no more than right stones that Tesseract misread did (0.00005), the net's stays.
+    read = Read(
+        "A", None, 0.9, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, 0.0, 9.0, {"A": 1 - share, "N": share}
+    )
+    out = outvoted(read, "N", OUTVOTE_STONE)
+    assert out.face == face
+    assert out.confidence < STONE_SURE
 
 
 @pytest.mark.skipif(backend() is None, reason="Tesseract is not installed")
