@@ -72,10 +72,10 @@ OUTVOTE = 0.1
 # outvotes the card net from this share, except where either face is an I (Tesseract takes any bar for
 # one). Renders of training designs: 13 of 25 wrong stones put right, none lost (OUTVOTE: 9). Lowered from 0.01:
 # on renders of training designs (Words And Points, 200 photos a size from 300000) the right stones Tesseract read
-# as another face gave that face 0.00005 at most, the wrong ones it read right 0.0009-0.0025 (these lay turned in
-# doubt, where its reading does not count: no photo changed); on validation fonts' renders 4 wrong stones more were
-# put right (an O for a Q twice, an F for an H, a V for an M), none lost. Index decks keep OUTVOTE: there the faces
-# Tesseract read otherwise were its misreads of a small index.
+# as another face gave that face 0.00005 at most, three wrong ones it read right 0.0009-0.0025 (an I, which needs
+# OUTVOTE, and two stones turned in doubt, where its reading does not count: no photo changed); on validation fonts'
+# renders 4 wrong stones more were put right (an O for a Q twice, an F for an H, a V for an M), none lost. Index
+# decks keep OUTVOTE: there the faces Tesseract read otherwise were its misreads of a small index.
 OUTVOTE_STONE = 0.0002
 # A pip read with log-odds PIP_SEEN over its partner suit (the same colour: spades and clubs, hearts
 # and diamonds) shows how the photo's deck prints it; a card whose two corners lean at least PIP_LEAN
