@@ -1267,9 +1267,14 @@ def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
     return float(np.mean(grey < paper - 40 / _lit(paper))) >= PRINTED
 
 
+def _card_shaped(quad: np.ndarray) -> bool:
+    """Whether a quadrilateral has a whole card's proportions (WHOLE): no strip of a covered card, no square piece."""
+    return WHOLE[0] <= _proportions(quad) <= WHOLE[1]
+
+
 def _whole(quad: np.ndarray, typical: float) -> bool:
-    """Whether a net's card is a whole card of the photo's ``typical`` area: no strip of a covered card."""
-    return WHOLE[0] <= _proportions(quad) <= WHOLE[1] and abs(cv2.contourArea(np.float32(quad))) >= WHOLE_AREA * typical
+    """Whether a net's card is a whole card of the photo's ``typical`` area (WHOLE_AREA at least)."""
+    return _card_shaped(quad) and abs(cv2.contourArea(np.float32(quad))) >= WHOLE_AREA * typical
 
 
 def _agreed(
@@ -1339,9 +1344,7 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
-        whole = [
-            c for c in on if not c.hand and WHOLE[0] <= _proportions(c.quad) <= WHOLE[1] and not _covers_next(c, hand)
-        ]
+        whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
         sliced = _past_top(on, hand, corners)
         if (
