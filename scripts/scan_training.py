@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # for bench_doc: after the root, where the package `vision` is found
 
 from vision import fonts  # noqa: E402
-from vision.render import render_varied  # noqa: E402
+from vision.render import TRAIN_TABLES, render_varied  # noqa: E402
 
 # bench/vision.py shares its name with the package: loaded from its file, under another name.
 _spec = importlib.util.spec_from_file_location("vision_bench", ROOT / "bench" / "vision.py")
@@ -37,11 +37,13 @@ SIZES = {"1080p": (1920, 1080), "720p": (1280, 720)}
 SHOWN = ("cards", "found", "cut", "false", "face", "wrong", "unflagged", "right_flagged", "whole", "clean")
 
 
-def scan(game: str, size: str, start: int, photos: int, hand: str, turned: bool) -> dict[int, Counter[str]]:
+def scan(
+    game: str, size: str, start: int, photos: int, hand: str, turned: bool, tables: tuple[str, ...] = ()
+) -> dict[int, Counter[str]]:
     """Each photo's counts, by its seed."""
     out = {}
     for seed in range(start, start + photos):
-        p = render_varied(game, seed, False, size=SIZES[size], hand=bool(hand), fan=hand == "fan")
+        p = render_varied(game, seed, False, size=SIZES[size], hand=bool(hand), fan=hand == "fan", tables=tables)
         image, truth = bench._turned(p) if turned else (p.image, p.truth)
         score = bench.score_photo(truth, bench._read(image, game))
         score["unflagged"] = score["wrong"] - score["wrong_flagged"]
@@ -63,6 +65,12 @@ def main() -> int:
     ap.add_argument("--hand", choices=("spread", "fan"), help="hands held so that only each index shows")
     ap.add_argument("--turned", action="store_true", help="the photos seen upside down")
     ap.add_argument("--validation", action="store_true", help="designs in the validation font families")
+    ap.add_argument(
+        "--finder-tables",
+        action="store_true",
+        help="lay the cards on the surfaces only the finder's training draws (vision.render.TRAIN_TABLES),"
+        " none of them one the reader was tuned on",
+    )
     ap.add_argument("--save", type=Path, help="write each photo's counts here")
     ap.add_argument("--against", type=Path, help="a run saved earlier with the same options: show what changed")
     args = ap.parse_args()
@@ -72,7 +80,8 @@ def main() -> int:
         if not set(fonts.VALIDATION_FAMILIES) & set(fonts.installed()):
             ap.error(f"no validation font family is installed: apt-get install {fonts.VALIDATION_PACKAGES}")
         fonts.print_training_side_in(fonts.VALIDATION_FAMILIES)
-    run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned)
+    tables = TRAIN_TABLES if args.finder_tables else ()
+    run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned, tables)
     if args.against:
         before = {int(k): Counter(v) for k, v in json.loads(args.against.read_text()).items()}
         for seed, now in run.items():

@@ -1335,9 +1335,10 @@ def _agreed(
 def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
     """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
     chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
-    (see `_top_card`). Of a hand only the top card shows whole: where two whole cards (not strips of covered
-    cards: see WHOLE) were chosen on it, the "hand" is cards side by side (a word's cards touching, their
-    corners and their turned-round corners in a line). Where the cues chose a hand of more cards, agreeing with all
+    (see `_top_card`), also where the cues found fewer cards (the net's rectangles, a fifth too large, put a spread
+    of small cards a place off: validation fonts' Quiddler spread 300072 on a striped cloth). Of a hand only the top
+    card shows whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is
+    cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the cues chose a hand of more cards, agreeing with all
     but one of the corner hand's, the net missed indexes and found one between two (Quiddler fan 300094: nine cards
     of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
     it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
@@ -1353,8 +1354,8 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
             or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced)
         ):
             continue
+        top = _top_card(img, hand, corners)
         if len(on) >= len(hand.quads):
-            top = _top_card(img, hand, corners)
             # The cues' hand lies off the corners where most of the net's cards agree with none of its.
             lost = len(alone) > len(hand.quads) / 2
             if top is None and not (sliced or lost):  # the cues' hand stays, the cards no corner agrees with checked
@@ -1365,8 +1366,8 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
                     for c in chosen
                 ]
                 continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
-            if top is not None:
-                hand = shaped(hand, top)
+        if top is not None:
+            hand = shaped(hand, top)
         group = next(_HANDS)
         chosen = [c for c in chosen if all(c is not o for o in on)] + [
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
@@ -1433,7 +1434,9 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
     edge to its right side found in the photo (`_sharpened`, SIDE_REACH), down that side to its bottom-right
     corner where its turned-round index shows (`top_twin`), the left side parallel to the right (the camera's
     slant skews a card; the left side lies on the covered card's print, where a step of colour is no side).
-    None where no such corner shows or the side found misses it (TWIN_ON: a cloth's stripe along the card)."""
+    None where no such corner shows, the side found misses it (TWIN_ON: a cloth's stripe along the card) or the
+    card so found lacks a card's proportions (WHOLE: the net took a letter on the top card's face for an index
+    corner, Quiddler fan 300053, and the hand's cards took the shape of a sliver)."""
     twin = top_twin(hand, corners)
     if twin is None:
         return None
@@ -1446,7 +1449,8 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
     # Where the top edge (from the corner along the net's) meets the right side.
     t = np.linalg.solve(np.float32([top[1] - top[0], -right]).T, found[1] - top[0])[0]
     corner = top[0] + t * (top[1] - top[0])
-    return np.float32([top[0], corner, twin, top[0] + twin - corner])
+    card = np.float32([top[0], corner, twin, top[0] + twin - corner])
+    return card if _card_shaped(card) else None
 
 
 def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -494,12 +494,19 @@ def _harsh_light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def render_varied(
-    game: str, seed: int, held_out: bool, size: tuple[int, int] = PHOTO_SIZE, hand: bool = False, fan: bool = False
+    game: str,
+    seed: int,
+    held_out: bool,
+    size: tuple[int, int] = PHOTO_SIZE,
+    hand: bool = False,
+    fan: bool = False,
+    tables: tuple[str, ...] = (),
 ) -> RenderedPhoto:
     """A photo of a deck printed in a random design on a table, photographed harshly: one design per
     photo, as at a real table. ``held_out``: fonts of the held-out side of the split and one of
-    HELD_OUT_TABLES; otherwise training fonts and the tables the reader was tuned on."""
+    HELD_OUT_TABLES; otherwise training fonts and the tables the reader was tuned on, or one of
+    ``tables`` where given."""
     rng = random.Random(seed * 31 + 7)
     design = random_design(game, rng, held_out)
-    table = rng.choice(HELD_OUT_TABLES if held_out else ALL_TABLES)
+    table = rng.choice(tables or (HELD_OUT_TABLES if held_out else ALL_TABLES))
     return render_photo(game, seed, design=design, table=table, size=size, hand=hand, fan=fan, harsh=True)
