@@ -1338,9 +1338,9 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     (see `_top_card`), also where the cues found fewer cards (the net's rectangles, a fifth too large, put a spread
     of small cards a place off: validation fonts' Quiddler spread 300072 on a striped cloth). Of a hand only the top
     card shows whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is
-    cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the cues chose a hand of more cards, agreeing with all
-    but one of the corner hand's, the net missed indexes and found one between two (Quiddler fan 300094: nine cards
-    of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
+    cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the
+    cues chose a hand of more cards, agreeing with all but one of the corner hand's, the net missed indexes and found
+    one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
     it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
     of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners):
