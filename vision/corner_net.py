@@ -31,6 +31,25 @@ class Corner(NamedTuple):
     heat: float
 
 
+class Corners(NamedTuple):
+    """The index corners found in a photo (`Corner`s, strongest first) and the heat map they peak in."""
+
+    found: list[Corner]
+    heat: np.ndarray  # (H, W) 0-1 at the net's output pixels
+    scale: float  # of the photo as shrunk for the net (see to_out)
+
+    def heat_at(self, point: np.ndarray) -> float:
+        """The most heat within an output pixel of a photo ``point``'s: how much an index corner shows there."""
+        x, y = np.round(to_out(np.asarray(point, np.float32)[None], self.scale)[0]).astype(int)
+        h, w = self.heat.shape
+        if not (0 <= x < w and 0 <= y < h):
+            return 0.0
+        return float(self.heat[max(y - 1, 0) : y + 2, max(x - 1, 0) : x + 2].max())
+
+
+NO_CORNERS = Corners([], np.zeros((1, 1), np.float32), 1.0)
+
+
 def to_out(points: np.ndarray, scale: float) -> np.ndarray:
     """Photo pixels -> the net's output pixels (pixel centres on both sides), for a photo shrunk by ``scale``."""
     return ((np.asarray(points, np.float32) + 0.5) * scale - 0.5 - (OUT - 1) / 2) / OUT
@@ -46,7 +65,7 @@ def _net() -> Net:
     return Net(MODELS / "corners.onnx", {}, trainer="scripts/train_corners.py", engine=cv2.dnn.ENGINE_CLASSIC)
 
 
-def decode(maps: np.ndarray, scale: float) -> list[Corner]:
+def decode(maps: np.ndarray, scale: float) -> Corners:
     """The index corners of the net's output ``maps`` (7, H, W: heat logit, offset x y, the top edge's
     direction x y, log of the card's width and height over SIDE_UNIT), strongest first, in photo pixels."""
     heat = 1 / (1 + np.exp(-maps[0]))
@@ -59,10 +78,10 @@ def decode(maps: np.ndarray, scale: float) -> list[Corner]:
         across, down = u * SIDE_UNIT * np.exp(lw), np.float32([-u[1], u[0]]) * SIDE_UNIT * np.exp(lh)
         quad = from_out(np.stack([p, p + across, p + across + down, p + down]), scale)
         out.append(Corner(quad, float(heat[y, x])))
-    return sorted(out, key=lambda c: -c.heat)
+    return Corners(sorted(out, key=lambda c: -c.heat), heat, scale)
 
 
-def index_corners(small: np.ndarray, scale: float) -> list[Corner]:
+def index_corners(small: np.ndarray, scale: float) -> Corners:
     """Every index corner showing in a BGR photo, as the card it stands for (see Corner), given the photo
     as `find_net.net_image` shrinks it (``small``, ``scale``)."""
     net = _net().net

@@ -16,7 +16,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.corner_net import Corner, index_corners
+from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, short_side_first, side_pairs
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
@@ -133,6 +133,11 @@ COVERS = 0.15
 # A card the cues chose on a corner-net hand lying this many of its pitch past its top card's corner is on that card's
 # face (`_cues_longer`): the next card's corner would lie a pitch on.
 PAST = 0.5
+# Where the cues chose a card more on a corner-net hand than it has, each of its cards agreeing with one of theirs,
+# the cards agreeing with none are slices of its top card where the corner net's heat at their corners is under
+# UNMARKED (half of corner_net.PEAK): no index shows there. Training and validation fans whose top card the cues cut
+# showed 0.02-0.12 there; hands of which the net missed a card's corner, 0.16-0.76.
+UNMARKED = 0.15
 # A corner-net hand's top card, the one card of it shown whole, has its right side sought this far (of its width)
 # either way of the net's: the net's widths are 0.85-1.23 of the true ones (p5-p95, on the top cards of training
 # hands: 120 spreads and fans from seed 300000), the side found puts them at 0.93-1.03 (0.85-1.15 seeking 0.1 of
@@ -1332,7 +1337,7 @@ def _agreed(
     return out
 
 
-def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
+def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
     """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
     chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
     (see `_top_card`), also where the cues found fewer cards (the net's rectangles, a fifth too large, put a spread
@@ -1343,18 +1348,20 @@ def _with_index_hands(corners: list[Corner], img: np.ndarray, chosen: list[Candi
     one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
     it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
     of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
-    for hand in index_hands(corners):
+    for hand in index_hands(corners.found):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
-        sliced = _past_top(on, hand, corners)
+        sliced = _past_top(on, hand, corners.found)
+        extra = [c for c in on if not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)]
+        slices = sliced and all(corners.heat_at(c.quad[0]) < UNMARKED for c in extra)
         if (
-            not alone
+            not (alone or slices)
             or len(whole) > 1
             or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced)
         ):
             continue
-        top = _top_card(img, hand, corners)
+        top = _top_card(img, hand, corners.found)
         if len(on) >= len(hand.quads):
             # The cues' hand lies off the corners where most of the net's cards agree with none of its.
             lost = len(alone) > len(hand.quads) / 2
@@ -1615,13 +1622,13 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
-    corners = index_corners(*shrunk) if indexed else []
+    corners = index_corners(*shrunk) if indexed else NO_CORNERS
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
         chosen = _with_index_hands(corners, img, chosen)
     if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
-        chosen = _with_missed_cards(corners, chosen, cut)
+        chosen = _with_missed_cards(corners.found, chosen, cut)
     else:
         chosen = _with_row_gaps(img, chosen, card, scale)
     # A blob holding no card's core is table that looks like card stock, no heap.

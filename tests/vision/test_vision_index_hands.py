@@ -104,11 +104,24 @@ def test_a_peak_is_read_as_its_card() -> None:
     maps = np.full((7, 16, 24), -6.0, np.float32)
     maps[:, 6, 10] = [3.0, 0.25, 0.5, 0.0, 1.0, np.log(2.0), np.log(3.0)]
     maps[0, 6, 11] = 1.0  # a neighbour less hot: no peak of its own
-    (corner,) = decode(maps, 0.5)
+    (corner,) = decode(maps, 0.5).found
     p = np.float32([10.25, 6.5])
     expected = np.stack([p, p + [0, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 2 * SIDE_UNIT], p + [-3 * SIDE_UNIT, 0]])
     assert corner.quad == pytest.approx(from_out(expected, 0.5), abs=1e-3)
     assert corner.heat == pytest.approx(1 / (1 + np.exp(-3.0)))
+
+
+def test_heat_at_a_photo_point_is_the_most_within_an_output_pixel_of_it() -> None:
+    maps = np.full((7, 16, 24), -6.0, np.float32)
+    maps[0, 6, 10] = 3.0
+    corners = decode(maps, 0.5)
+
+    def at(x: float, y: float) -> float:  # at output pixel (x, y)
+        return corners.heat_at(from_out(np.float32([x, y]), 0.5))
+
+    assert at(11.4, 6) == pytest.approx(1 / (1 + np.exp(-3.0)))  # the peak one output pixel away
+    assert at(12.6, 6) == pytest.approx(1 / (1 + np.exp(6.0)))  # two away: only the cold map
+    assert at(-3, 6) == 0.0 and at(10, 40) == 0.0  # off the photo
 
 
 def test_cards_side_by_side_read_too_wide_and_turned_are_no_hand() -> None:
