@@ -358,6 +358,15 @@ def test_fan_whose_top_card_the_cues_sliced_each_card_agreeing_is_read_by_its_in
     _every_card_read_right("quiddler", 1049, fan=True)
 
 
+def test_fan_whose_top_cards_side_passes_near_its_turned_index_takes_that_cards_shape() -> None:
+    # The right side found of this fan's top card passed 0.066 of its width from the bottom-right corner its turned
+    # index shows (a true side, the card slanted), and the hand took no shape from it: two cards were flagged.
+    photo = render_varied("word-thief", 1001, held_out=False, hand=True, fan=True)
+    _all_read_right(photo, "word-thief")
+    reading = read_photo(photo.image, "word-thief")
+    assert [(c.suit, c.flagged) for c in reading.cards] == [(t["suit"], False) for t in photo.truth["cards"]]
+
+
 @pytest.mark.parametrize(("game", "seed"), [("word-thief", 1029), ("quiddler", 1122)])
 def test_fan_the_cues_read_off_its_index_corners_is_read_by_them(game: str, seed: int) -> None:
     # The cues' hand on these fans lay off the index corners, most of the corner net's cards agreeing with none of
