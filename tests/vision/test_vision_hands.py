@@ -358,12 +358,14 @@ def test_fan_whose_top_card_the_cues_sliced_each_card_agreeing_is_read_by_its_in
     _every_card_read_right("quiddler", 1049, fan=True)
 
 
-def test_fan_whose_top_cards_side_passes_near_its_turned_index_takes_that_cards_shape() -> None:
-    # The right side found of this fan's top card passed 0.066 of its width from the bottom-right corner its turned
-    # index shows (a true side, the card slanted), and the hand took no shape from it: two cards were flagged.
-    photo = render_varied("word-thief", 1001, held_out=False, hand=True, fan=True)
-    _all_read_right(photo, "word-thief")
-    reading = read_photo(photo.image, "word-thief")
+@pytest.mark.parametrize(("game", "seed"), [("word-thief", 1001), ("quiddler", 1109)])
+def test_fan_whose_top_cards_side_passes_near_its_turned_index_takes_that_cards_shape(game: str, seed: int) -> None:
+    # The right side found of these fans' top cards passed 0.066 of its width (Word Thief) from the bottom-right
+    # corner the card's turned index shows, a true side of a slanted card, or began where the net's side does and
+    # bent off lower down (Quiddler): the hands took no shape from them, and two cards of each were flagged.
+    photo = render_varied(game, seed, held_out=False, hand=True, fan=True)
+    _all_read_right(photo, game)
+    reading = read_photo(photo.image, game)
     assert [(c.suit, c.flagged) for c in reading.cards] == [(t["suit"], False) for t in photo.truth["cards"]]
 
 
