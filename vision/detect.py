@@ -1350,9 +1350,12 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
     card shows whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is
     cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the
     cues chose a hand of more cards, agreeing with all but one of the corner hand's, the net missed indexes and found
-    one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve). Where the top card's shape is not found, the cues' hand stays unless
-    it cut the top card into slices (`_past_top`) or lies off the corners, most of the hand's cards agreeing with none
-    of its (Word Thief fan 1029: the cues' cards up to a third of a width below their corners, four of nine read)."""
+    one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve); but where such a card of
+    theirs lies past the top card's corner and no index shows at its own (UNMARKED), it is a slice of the top card
+    (Quiddler fan 1049: thirteen cards of twelve, each a little narrower than the pitch, two read wrong). Where the
+    top card's shape is not found, the cues' hand stays unless it cut the top card into slices (`_past_top`) or lies
+    off the corners, most of the hand's cards agreeing with none of its (Word Thief fan 1029: the cues' cards up to a
+    third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners.found):
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
