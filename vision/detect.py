@@ -20,7 +20,7 @@ from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, short_side_first, side_pairs
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
-from vision.hands import fan_cards, missed_by_stock, notches_closed, row_spread
+from vision.hands import fan_cards, missed_by_stock, notches_closed, on_line, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
 from vision.regions import FILLED, colour_edges, enclosed, smooth_lab
@@ -1459,9 +1459,9 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
     width = float(np.linalg.norm(top[1] - top[0]))
     found = _sharpened(img, top, SIDE_REACH * width)
     right, off = found[2] - found[1], twin - found[1]
-    miss = abs(float(right[0] * off[1] - right[1] * off[0])) / (width * float(np.linalg.norm(right)))
-    # Where no side is found, `_sharpened` keeps the net's: its top end then agrees with nothing.
-    refit = not np.allclose(found[1:3], top[1:3])
+    miss = abs(float(right[0] * off[1] - right[1] * off[0])) / (width * max(float(np.linalg.norm(right)), 1e-6))
+    # Where no right side is found, `_sharpened` keeps the net's line: its top end then agrees with nothing.
+    refit = not on_line(np.stack([top[1], found[1], found[2], top[2]]), 0.5)
     on_top = refit and float(np.linalg.norm(found[1] - top[1])) < TWIN_ON * width
     if miss >= (TWIN_ON_TOP if on_top else TWIN_ON):
         return None

@@ -275,7 +275,7 @@ def _straight_runs(contour: np.ndarray, ragged: bool = False) -> list[tuple[np.n
     i = 0
     while i < n:
         j = i + 1
-        while j < n and (_on_line(pts[i : j + 2], tol) if ragged else _in_line(pts[i], pts[j], pts[j + 1])):
+        while j < n and (on_line(pts[i : j + 2], tol) if ragged else _in_line(pts[i], pts[j], pts[j + 1])):
             j += 1
         runs.append((pts[i], pts[j]))
         i = j
@@ -287,7 +287,7 @@ def _in_line(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> bool:
     return float(np.dot(b - a, c - b)) > np.cos(np.deg2rad(5)) * float(np.linalg.norm(b - a) * np.linalg.norm(c - b))
 
 
-def _on_line(pts: np.ndarray, tol: float) -> bool:
+def on_line(pts: np.ndarray, tol: float) -> bool:
     """Whether every point lies within ``tol`` of the line through the first and last."""
     d = pts[-1] - pts[0]
     rel = pts - pts[0]
