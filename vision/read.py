@@ -114,6 +114,12 @@ PIP_DOUBT = 0.5
 # CENTRE_JOINT 0.95 flagged 1-4 right cards fewer a row and no wrong card more on the training rows, but left
 # one held-out Word Thief 720p wrong card more unflagged on the bench (2026-12-05): not done.
 CENTRE_SURE = 0.99
+# A card the corners read SURE whose middle the centre net reads DISPUTE_SURE as another face is disputed:
+# flagged unless Tesseract reads what the corners read (validation designs, Word Thief at 1080p and 720p:
+# a condensed O read U from both corners, its middle O at 1.0). Renders of training and validation designs,
+# Word Thief and Quiddler at 1080p and 720p, 200 photos a row: at DISPUTE_SURE 0.99999 that O was caught
+# at both sizes and right cards flagged went 284 -> 287 of 13144 (at CENTRE_SURE, 0.99, some 30 more).
+DISPUTE_SURE = 0.99999
 CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
 CENTRE_FLOOR = -4.0
@@ -285,8 +291,12 @@ class Read(NamedTuple):
     empty: bool = False
     both: bool = False  # read from the index in both corners (an index deck's card, not covered)
     # The centre net's share of each of the deck's faces, from the face an index deck prints large in the
-    # card's middle (None: a stone, or a covered card whose middle is hidden): a second opinion of its own.
+    # card's middle (None: a stone, a covered card whose middle is hidden, or a card whose corners are sure,
+    # whose middle is not weighed): a second opinion of its own.
     centre: dict[str, float] | None = None
+    # The centre net's surest share of another face than the one read, wherever it read the middle, weighed
+    # or not: what disputes a read the corners are sure of (see _disputed).
+    centre_rival: float = 0.0
 
 
 def _value_col(face: str, value: int) -> int:
@@ -371,12 +381,16 @@ class Reader:
         yes = heads["letter"][:, 1].reshape(n, 2)
         letter = np.exp(yes.max(1) if self.index_deck else yes.mean(1))
         centres: list[dict[str, float] | None] = [None] * n
+        middles = np.zeros((n, len(self.faces)))  # the centre net's share of each face; none where covered
         if self.index_deck:
-            # a card whose corners both read sure of a face (GROWN_SURE) outweighs the middle's floor twice over
-            centre, seen = self._centres(cards, [c or bool(s) for c, s in zip(covered, sure)])
-            joint[seen] += CENTRE_WEIGHT * np.maximum(centre, CENTRE_FLOOR)
+            # A card whose corners both read sure of a face (GROWN_SURE) outweighs the middle's floor twice
+            # over: its middle does not join its joint posterior, but may dispute its read (see _disputed).
+            centre, seen = self._centres(cards, covered)
+            middles[seen] = np.exp(centre)
             for k, i in enumerate(seen):
-                centres[i] = dict(zip(self.faces, np.exp(centre[k]).tolist()))
+                if not sure[i]:
+                    joint[i] += CENTRE_WEIGHT * np.maximum(centre[k], CENTRE_FLOOR)
+                    centres[i] = dict(zip(self.faces, middles[i].tolist()))
         picks = [_posterior(joint[i]) for i in range(n)]
         chosen = [self.faces[b] for b, _ in picks]
         # Two views agreeing make the joint posterior sure even when each alone is not: the card is
@@ -425,6 +439,7 @@ class Reader:
                     empty,
                     both,
                     centres[i],
+                    float(np.delete(middles[i], picks[i][0]).max()),
                 )
             )
         return out
@@ -697,7 +712,8 @@ def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> d
     # the vote is the net's face where one of them reads it, else the face of the deck read that the net
     # finds likeliest, else the first that reads anything. A read under VOTE_FLOOR is asked too: Tesseract
     # cannot confirm it, but it may outvote it (see outvoted).
-    inks = [(i, ink) for i, r in enumerate(reads) if 0.0 < r.confidence < sure and r.face_ink for ink in r.face_ink()]
+    asked = [i for i, r in enumerate(reads) if r.face_ink and (0.0 < r.confidence < sure or _disputed(r, sure))]
+    inks = [(i, ink) for i in asked for ink in reads[i].face_ink()]
     texts: dict[int, list[str]] = {}
     for (i, _), text in zip(inks, ocr.read([ink for _, ink in inks]) if inks else []):
         texts.setdefault(i, []).append(text)
@@ -758,12 +774,19 @@ def checked(read: Read, vote: str | None, sure: float = SURE, suit_sure: float =
     # where it is sure of another face, the readers disagree: Tesseract's agreeing settles nothing.
     centre = read.centre or {}
     contradicted = max((p for face, p in centre.items() if face != read.face), default=0.0) >= CENTRE_SURE
+    # A read the corners are sure of that the middle surely contradicts stands only where Tesseract reads it.
+    disputed = _disputed(read, sure) and vote != read.face
     if conf < sure and confirmed and conf >= VOTE_FLOOR and read.rival < RIVAL_SURE and not contradicted:
         conf = sure
     joint = (read.shares or {}).get(read.face, 0.0)
     if centre.get(read.face, 0.0) >= CENTRE_SURE and joint >= CENTRE_JOINT and read.letter >= sure:
         conf = max(conf, sure)
-    return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure
+    return min(conf, read.suit_confidence), conf < sure or read.suit_confidence < suit_sure or disputed
+
+
+def _disputed(read: Read, sure: float) -> bool:
+    """A card read ``sure`` from its corners whose middle the centre net reads DISPUTE_SURE as another face."""
+    return read.confidence >= sure and read.centre_rival >= DISPUTE_SURE
 
 
 def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:

@@ -14,7 +14,17 @@ import numpy as np
 import pytest
 
 from vision import read_photo
-from vision.read import CENTRE_JOINT, CENTRE_SURE, RIVAL_SURE, SUIT_SURE, TURN_SURE, Read, Reader, checked
+from vision.read import (
+    CENTRE_JOINT,
+    CENTRE_SURE,
+    RIVAL_SURE,
+    SUIT_SURE,
+    TURN_SURE,
+    Read,
+    Reader,
+    checked,
+    second_opinions,
+)
 from vision.designs import CARD_H, CARD_W, Design, draw_card, random_design
 from vision.errors import VisionError
 from vision.fonts import families
@@ -174,6 +184,46 @@ def test_tesseract_agreeing_settles_nothing_where_the_middle_is_sure_of_another_
     assert not checked(read, "J")[1]
     assert checked(read._replace(centre={"J": 0.001, "I": 0.999}), "J")[1]
     assert not checked(read._replace(centre={"J": 0.5, "I": 0.5}), "J")[1]
+
+
+def test_a_read_the_corners_are_sure_of_that_the_middle_surely_contradicts_stands_only_where_tesseract_reads_it() -> (
+    None
+):
+    # A validation design's condensed O reads U from both corners (0.9998 at 720p); its middle reads O (1.0)
+    # and so does Tesseract: the readers disagree, and the card must be checked.
+    read = Read("U", "c", 0.9998, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, centre_rival=1.0)
+    assert checked(read, "O")[1]
+    assert checked(read, None)[1]  # no Tesseract to settle it
+    assert checked(read, "")[1]
+    assert not checked(read, "U")[1]  # Tesseract reads what the corners read
+    assert not checked(read._replace(centre_rival=0.999), None)[1]  # the middle not sure enough to dispute
+    assert not checked(read._replace(centre_rival=0.0), None)[1]  # a covered card: no middle to read
+
+
+def test_the_middle_of_a_card_the_corners_read_sure_is_read_but_not_weighed() -> None:
+    # Its share joins no joint posterior (the corners outweigh it) and confirms nothing, but it is there to
+    # dispute the read; a covered card's middle is hidden.
+    photo = render_varied("word-thief", 1003, False, size=(1920, 1080))
+    quads = [np.float32(card["corners"]) for card in photo.truth["cards"]]
+    reads = Reader("word-thief").read(photo.image, quads, [0.3] + [1.0] * (len(quads) - 1))
+    assert reads[0].centre is None and reads[0].centre_rival == 0.0
+    sure = [r for r in reads[1:] if r.centre is None]
+    assert sure and all(0.0 < r.centre_rival < 0.5 for r in sure)
+
+
+def test_tesseract_is_asked_about_a_sure_read_the_middle_disputes() -> None:
+    asked: list[int] = []
+
+    class Counting:
+        def read(self, masks: list[np.ndarray]) -> list[str]:
+            asked.append(len(masks))
+            return ["O"] * len(masks)
+
+    ink = np.zeros((20, 20), np.uint8)
+    read = Read("U", "c", 0.9998, 1.0, np.zeros((4, 2), np.float32), lambda: [ink, ink], False, 1.0)
+    assert second_opinions([read], Counting()) == {} and asked == []  # sure, and nothing disputes it
+    disputed = read._replace(centre_rival=1.0)
+    assert second_opinions([read, disputed], Counting()) == {1: "O"} and asked == [2]
 
 
 def _off(quad: np.ndarray, k: int) -> np.ndarray:
