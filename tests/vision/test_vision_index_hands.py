@@ -77,6 +77,28 @@ def test_a_hands_top_card_ends_where_its_turned_round_index_shows() -> None:
     assert top_twin(hand, [*cards, twin]) == pytest.approx(twin.quad[0])
 
 
+@pytest.mark.parametrize("missed", [1, 2])
+def test_a_hand_whose_index_the_net_missed_is_one_hand_of_all_its_cards(missed: int) -> None:
+    # A red index on a red-checked cloth: the net misses it, and the step over it is twice the hand's pitch,
+    # past where the next card of a hand lies (ALONG). The card is put where it was missed.
+    cards = [_card(100 + 40 * i, 200) for i in range(6)]
+    (hand,) = index_hands(cards[:missed] + cards[missed + 1 :])
+    assert [q[0].tolist() for q in hand.quads] == [c.quad[0].tolist() for c in cards]
+
+
+def test_a_lone_corner_past_a_hands_top_card_is_not_joined_to_it() -> None:
+    # A gingham's dark square beside a whole top card, about two pitches on: no card was missed there.
+    cards = [_card(100 + 40 * i, 200) for i in range(5)]
+    (hand,) = index_hands([*cards, _card(cards[-1].quad[0][0] + 80, 200)])
+    assert [q[0].tolist() for q in hand.quads] == [c.quad[0].tolist() for c in cards]
+
+
+def test_two_hands_a_cards_width_apart_stay_two() -> None:
+    first = [_card(100 + 40 * i, 200) for i in range(4)]
+    second = [_card(first[-1].quad[0][0] + W + 40 * i, 200) for i in range(4)]
+    assert len(index_hands(first + second)) == 2
+
+
 @pytest.mark.parametrize("pitch", [1.0, 0.9])
 def test_cards_side_by_side_are_no_hand(pitch: float) -> None:
     # A word's cards touching (their corners a card's width apart), or read by the net a little too wide
