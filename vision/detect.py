@@ -84,6 +84,7 @@ TALLEST = 3.0
 # of 7-10%) are looked at again in a part of the photo where they are CLOSE_WIDTH.
 CLOSER = 0.055
 CLOSE_WIDTH = 0.085
+PIECE_MOST = 1.5  # of the photo's typical card: the most a card cut by the photo's edge shows (nearer the camera)
 # A hand whose cards match the patch of the net's card mask they lie on (intersection over union) by more than
 # this worse than another hand's is a part of a hand (on renders of training designs: 0.41 against 0.90; two
 # readings of a whole hand differ by 0-0.07).
@@ -1648,11 +1649,12 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
         o for o in outlines if cv2.countNonZero(cv2.fillPoly(np.zeros_like(cores), [o.astype(np.int32)], 1) & cores)
     ]
     heaps, chosen = _heaps(small, outlines, chosen, scale) if outlines else ([], chosen)  # outlines: the cues ran
-    # Only a card's worth of paper is worth telling the player about; a highlight is smaller.
+    # Only a card's worth of paper is worth telling the player about; a highlight is smaller, and what is
+    # larger than PIECE_MOST cards is no card's piece (a patch of felt in uneven light, a gingham's squares in glare).
     typical = _median_area([card.quad for card in chosen]) if chosen else 0.0
     pieces: list[np.ndarray] = []
     for cand in cut:
-        if abs(cv2.contourArea(np.float32(cand.quad))) >= 0.25 * typical and all(
+        if 0.25 * typical <= abs(cv2.contourArea(np.float32(cand.quad))) <= PIECE_MOST * typical and all(
             _overlap(cand.quad, p) < 0.25 for p in pieces
         ):
             pieces.append(cand.quad)

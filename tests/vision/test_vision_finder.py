@@ -169,6 +169,15 @@ def test_a_tartans_bands_at_the_photos_edge_are_no_cards_cut_off(game: str, seed
     assert found.cut_off == 0
 
 
+def test_table_larger_than_a_card_at_the_photos_edge_is_no_card_cut_off() -> None:
+    # A fan whose every card lies whole on green felt; a patch of felt at the photo's left edge, lit paler,
+    # larger than any card, was taken for a card the edge cuts, and the player was told to step back.
+    photo = render_varied("word-thief", 1022, False, hand=True, fan=True)
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert found.cut_off == 0
+
+
 @pytest.mark.parametrize(
     "game, seed, table", [("word-thief", 731, "grey-laminate"), ("words-and-points", 735, "grey-laminate")]
 )
