@@ -1650,12 +1650,18 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     ]
     heaps, chosen = _heaps(small, outlines, chosen, scale) if outlines else ([], chosen)  # outlines: the cues ran
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller, and what is
-    # larger than PIECE_MOST cards is no card's piece (a patch of felt in uneven light, a gingham's squares in glare).
+    # larger than PIECE_MOST cards, or has a side longer than a card's diagonal, is no card's piece (a patch
+    # of felt in uneven light, a gingham's band or squares in glare).
     typical = _median_area([card.quad for card in chosen]) if chosen else 0.0
+    diagonal = float(np.median([np.hypot(*side_pairs(card.quad)) / 2 for card in chosen])) if chosen else 0.0
     pieces: list[np.ndarray] = []
     for cand in cut:
-        if 0.25 * typical <= abs(cv2.contourArea(np.float32(cand.quad))) <= PIECE_MOST * typical and all(
-            _overlap(cand.quad, p) < 0.25 for p in pieces
+        longest = float(np.linalg.norm(cand.quad - np.roll(cand.quad, 1, axis=0), axis=1).max())
+        area = abs(cv2.contourArea(np.float32(cand.quad)))
+        if (
+            0.25 * typical <= area <= PIECE_MOST * typical
+            and longest <= diagonal
+            and all(_overlap(cand.quad, p) < 0.25 for p in pieces)
         ):
             pieces.append(cand.quad)
     cut_off = max(cut_blobs, len(pieces), net_cut)
