@@ -18,6 +18,7 @@ from vision.fonts import families
 from vision.glyphs import face_ink
 from vision.ocr import backend
 from vision.read import (
+    COVERED_VOTE_FLOOR,
     PIP_DOUBT,
     QUIET_RIVAL,
     QUIET_SURE,
@@ -232,6 +233,15 @@ def test_a_wrong_face_tesseract_reads_nothing_in_stays_flagged_for_its_face() ->
     for t, j in sorted(match(photo.truth, reading).items()):
         card, truth = reading["cards"][j], photo.truth["cards"][t]
         assert card["check"] or (card["face"], card["suit"]) == (truth["face"], truth["suit"])
+
+
+def test_tesseract_agreeing_lifts_a_covered_cards_read_only_from_the_covered_floor() -> None:
+    # A Q of a spread hand whose tail the next card hides reads O to the net (0.28) and to Tesseract alike.
+    read = Read("O", None, 0.28, 1.0, np.zeros((4, 2), np.float32), None, False, 1.0, 0.3, covered=True)
+    assert checked(read, "O")[1]
+    assert checked(read._replace(confidence=COVERED_VOTE_FLOOR - 0.01), "O")[1]
+    assert not checked(read._replace(confidence=COVERED_VOTE_FLOOR), "O")[1]
+    assert not checked(read._replace(covered=False), "O")[1]  # a card whose whole index shows: from VOTE_FLOOR
 
 
 def test_tesseract_reading_nothing_confirms_only_a_sure_read_of_both_corners_that_is_no_i() -> None:

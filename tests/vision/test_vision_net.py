@@ -207,6 +207,7 @@ def test_the_middle_of_a_card_the_corners_read_sure_is_read_but_not_weighed() ->
     quads = [np.float32(card["corners"]) for card in photo.truth["cards"]]
     reads = Reader("word-thief").read(photo.image, quads, [0.3] + [1.0] * (len(quads) - 1))
     assert reads[0].centre is None and reads[0].centre_rival == 0.0
+    assert reads[0].covered and not any(r.covered for r in reads[1:])
     sure = [r for r in reads[1:] if r.centre is None]
     assert sure and all(0.0 < r.centre_rival < 0.5 for r in sure)
 
