@@ -719,7 +719,7 @@ def second_opinions(reads: list[Read], ocr: Ocr | None, sure: float = SURE) -> d
     # The ink is cut only for the cards asked about: most are sure. Each print of the index is read;
     # the vote is the net's face where one of them reads it, else the face of the deck read that the net
     # finds likeliest, else the first that reads anything. A read under VOTE_FLOOR is asked too: Tesseract
-    # cannot confirm it, but it may outvote it (see outvoted).
+    # cannot confirm it, but it may outvote it (see outvoted); and a sure read the middle disputes (_disputed).
     asked = [i for i, r in enumerate(reads) if r.face_ink and (0.0 < r.confidence < sure or _disputed(r, sure))]
     inks = [(i, ink) for i in asked for ink in reads[i].face_ink()]
     texts: dict[int, list[str]] = {}
