@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
 from vision.index_cards import missed_cards
-from vision.quad_order import clockwise, short_side_first, side_pairs
+from vision.quad_order import clockwise, short_side_first, side_pairs, sides
 from vision.index_hands import IndexHand, index_hands, shaped, top_twin
 from vision.hands import fan_cards, missed_by_stock, notches_closed, on_line, row_spread
 from vision.cardness import CARD_RATIO, cardness
@@ -1656,11 +1656,10 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     diagonal = float(np.median([np.hypot(*side_pairs(card.quad)) / 2 for card in chosen])) if chosen else 0.0
     pieces: list[np.ndarray] = []
     for cand in cut:
-        longest = float(np.linalg.norm(cand.quad - np.roll(cand.quad, 1, axis=0), axis=1).max())
         area = abs(cv2.contourArea(np.float32(cand.quad)))
         if (
             0.25 * typical <= area <= PIECE_MOST * typical
-            and longest <= diagonal
+            and max(sides(cand.quad)) <= diagonal
             and all(_overlap(cand.quad, p) < 0.25 for p in pieces)
         ):
             pieces.append(cand.quad)

@@ -44,16 +44,21 @@ def card_frame(quad: np.ndarray) -> Frame:
     return quad[0], across / max(w, 1e-6), w, h
 
 
+def _along(frame: Frame, point: np.ndarray) -> tuple[float, float]:
+    """How far ``point`` lies along a card's top edge from its corner, and how far off that edge's line."""
+    p, u, _, _ = frame
+    rel = point - p
+    return float(rel @ u), abs(float(rel[0] * u[1] - rel[1] * u[0]))
+
+
 def _next(i: int, frames: list[Frame]) -> int | None:
     """The corner of the card lying over card ``i`` in a hand: nearest along its top edge, turned little."""
-    p, u, w, h = frames[i]
+    _, u, w, h = frames[i]
     best, best_along = None, np.inf
     for j, (q, v, _, _) in enumerate(frames):
         if j == i:
             continue
-        rel = q - p
-        along = float(rel @ u)
-        off = abs(float(rel[0] * u[1] - rel[1] * u[0]))
+        along, off = _along(frames[i], q)
         turn = abs(signed_angle(u, v))
         if ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and turn <= TURN and along < best_along:
             best, best_along = j, along
@@ -177,13 +182,12 @@ def _bridged(chains: list[list[int]], frames: list[Frame]) -> list[list[int]]:
         for b in out:
             if a is b or not a or len(b) < 2 or set(a) & set(b):  # two chains may run into one card
                 continue
-            p, u, w, h = frames[a[-1]]
+            _, u, w, h = frames[a[-1]]
             q, v, _, _ = frames[b[0]]
-            rel = q - p
-            along, off = float(rel @ u), abs(float(rel[0] * u[1] - rel[1] * u[0]))
-            steps = [float(np.linalg.norm(frames[y][0] - frames[x][0])) for c in (a, b) for x, y in zip(c, c[1:])]
+            along, off = _along(frames[a[-1]], q)
             if not ALONG[1] * w < along < w or off > ACROSS_OFF * h:
                 continue
+            steps = [float(np.linalg.norm(frames[y][0] - frames[x][0])) for c in (a, b) for x, y in zip(c, c[1:])]
             if abs(along / float(np.median(steps)) - 2) <= BRIDGE and abs(signed_angle(u, v)) <= 2 * TURN:
                 a += b
                 b.clear()

@@ -12,10 +12,15 @@ def clockwise(quad: np.ndarray) -> np.ndarray:
     return quad if area2 > 0 else quad[::-1].copy()
 
 
+def sides(quad: np.ndarray) -> list[float]:
+    """Lengths of the four sides, the first from the first corner to the second."""
+    return [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
+
+
 def side_pairs(quad: np.ndarray) -> tuple[float, float]:
     """Lengths of the first and third sides together, and of the second and fourth."""
-    sides = [float(np.linalg.norm(quad[(i + 1) % 4] - quad[i])) for i in range(4)]
-    return sides[0] + sides[2], sides[1] + sides[3]
+    a, b, c, d = sides(quad)
+    return a + c, b + d
 
 
 def short_side_first(quad: np.ndarray) -> np.ndarray:
