@@ -1,14 +1,15 @@
 """Score the card reader on renders of TRAINING designs, photo by photo: the photos to tune a change on
 (seeds from 300000 up, which neither the benchmarks nor the tests use; fonts and tables of the training side).
 With ``--validation`` the designs are printed in fonts no model learnt from and no benchmark measures
-(vision.fonts.VALIDATION_FAMILIES): the photos to choose between two trained models on.
+(vision.fonts.VALIDATION_FAMILIES, their pips in VALIDATION_PIP_FAMILIES): the photos to choose between two
+trained models on.
 
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --save /tmp/before.json
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --against /tmp/before.json
 
-Prints the totals (bench/vision.py's counts: cards found, cut in two, false, faces right, wrong cards and those
-left unflagged, right cards flagged, photos needing no correction); with ``--against``, every photo whose counts
-changed since a saved run, and both runs' totals.
+Prints the totals (bench/vision.py's counts: cards found, cut in two, false, faces and suits right, wrong cards
+and those left unflagged, right cards flagged, photos needing no correction); with ``--against``, every photo whose
+counts changed since a saved run, and both runs' totals.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720)}
-SHOWN = ("cards", "found", "cut", "false", "face", "wrong", "unflagged", "right_flagged", "whole", "clean")
+SHOWN = ("cards", "found", "cut", "false", "face", "suit", "wrong", "unflagged", "right_flagged", "whole", "clean")
 
 
 def scan(
@@ -77,9 +78,12 @@ def main() -> int:
     if args.start < 300_000:
         ap.error("--start must be 300000 or more: lower seeds are the benchmarks' and the tests'")
     if args.validation:
-        if not set(fonts.VALIDATION_FAMILIES) & set(fonts.installed()):
-            ap.error(f"no validation font family is installed: apt-get install {fonts.VALIDATION_PACKAGES}")
-        fonts.print_training_side_in(fonts.VALIDATION_FAMILIES)
+        have = set(fonts.installed())
+        if not (set(fonts.VALIDATION_FAMILIES) & have and set(fonts.VALIDATION_PIP_FAMILIES) & have):
+            ap.error(
+                f"no validation font family (or pip family) is installed: apt-get install {fonts.VALIDATION_PACKAGES}"
+            )
+        fonts.print_training_side_in(fonts.VALIDATION_FAMILIES, fonts.VALIDATION_PIP_FAMILIES)
     tables = TRAIN_TABLES if args.finder_tables else ()
     run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned, tables)
     if args.against:

@@ -77,6 +77,20 @@ HELD_OUT_FAMILIES = (
 # Suit pips are printed from symbol fonts too; their shapes differ between printers.
 TRAIN_PIP_FAMILIES = ("DejaVu Sans",)
 HELD_OUT_PIP_FAMILIES = ("FreeSerif", "Noto Sans Symbols2", "DejaVu Serif")
+# The index nets learn pips from these faces too (scripts/train_reader.py), beside the training families'
+# own: one family's pips taught them one idea of a spade, and pips of other printers went wrong surely.
+LEARNT_PIP_FAMILIES = (
+    "Symbola",
+    "DejaVu Math TeX Gyre",
+    "Fira Code",
+    "UnBatang",
+    "UnDotum",
+    "UnGraphic",
+    "NanumBarunGothic",
+    "VL Gothic",
+)
+# Pips no net learns nor any benchmark measures: validation photos print their pips in these.
+VALIDATION_PIP_FAMILIES = ("IPAGothic", "OpenSymbol", "Asana Math")
 TOO_THIN = ("thin", "hairline", "extralight")  # no printer sets a card index in a hairline
 PACKAGES = (
     "fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-noto-core "
@@ -86,14 +100,25 @@ PACKAGES = (
 )
 # Only choosing between two trained models needs these.
 VALIDATION_PACKAGES = (
-    "fonts-karla fonts-clear-sans fonts-dosis fonts-vollkorn fonts-cardo fonts-fanwood fonts-jetbrains-mono"
+    "fonts-karla fonts-clear-sans fonts-dosis fonts-vollkorn fonts-cardo fonts-fanwood fonts-jetbrains-mono "
+    "fonts-ipafont-gothic fonts-opensymbol fonts-oflb-asana-math"
 )
+# Only training the nets needs these (LEARNT_PIP_FAMILIES).
+LEARNT_PIP_PACKAGES = "fonts-symbola fonts-dejavu-extra fonts-firacode fonts-unfonts-core fonts-nanum fonts-vlgothic"
 
 
 @cache
 def installed() -> dict[str, tuple[str, ...]]:
     """Family name -> paths of its usable faces (every weight and slant but hairlines), sorted."""
-    wanted = set(TRAIN_FAMILIES + VALIDATION_FAMILIES + HELD_OUT_FAMILIES + TRAIN_PIP_FAMILIES + HELD_OUT_PIP_FAMILIES)
+    wanted = set(
+        TRAIN_FAMILIES
+        + VALIDATION_FAMILIES
+        + HELD_OUT_FAMILIES
+        + TRAIN_PIP_FAMILIES
+        + LEARNT_PIP_FAMILIES
+        + VALIDATION_PIP_FAMILIES
+        + HELD_OUT_PIP_FAMILIES
+    )
     out: dict[str, list[str]] = {}
     for root in FONT_ROOTS:
         for path in sorted(root.rglob("*")):
@@ -140,8 +165,10 @@ def prints_all(path: str, glyphs: Iterable[str]) -> bool:
     return len(shapes) == len(wanted) and drawn("") not in shapes and drawn("\U0010fffd") not in shapes
 
 
-def print_training_side_in(names: tuple[str, ...]) -> None:
-    """Have the training side's designs printed in ``names`` from now on (the validation families while
-    two trained models are compared)."""
-    global TRAIN_FAMILIES
+def print_training_side_in(names: tuple[str, ...], pips: tuple[str, ...] | None = None) -> None:
+    """Have the training side's designs printed in ``names`` from now on, their pips in ``pips`` where given
+    (the validation families while two trained models are compared)."""
+    global TRAIN_FAMILIES, TRAIN_PIP_FAMILIES
     TRAIN_FAMILIES = names
+    if pips is not None:
+        TRAIN_PIP_FAMILIES = pips

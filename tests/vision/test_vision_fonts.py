@@ -17,6 +17,12 @@ def test_the_three_sides_share_no_family() -> None:
     assert not training & validation and not training & held_out and not validation & held_out
 
 
+def test_no_pip_family_is_both_learnt_and_measured() -> None:
+    learnt = set(fonts.TRAIN_PIP_FAMILIES + fonts.LEARNT_PIP_FAMILIES)
+    validation, held_out = set(fonts.VALIDATION_PIP_FAMILIES), set(fonts.HELD_OUT_PIP_FAMILIES)
+    assert not learnt & validation and not learnt & held_out and not validation & held_out
+
+
 def test_the_training_side_prints_in_the_families_it_is_given() -> None:
     installed, training = set(fonts.installed()), fonts.TRAIN_FAMILIES
     assert set(fonts.families(held_out=False)) == set(training) & installed
