@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench_doc import cpu_name, pct, replace_section  # noqa: E402
 from vision.designs import LAYOUTS  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
-from vision.fonts import HELD_OUT_FAMILIES, TRAIN_FAMILIES, families  # noqa: E402
+from vision.fonts import FAR_PIP_FAMILIES, HELD_OUT_FAMILIES, TRAIN_FAMILIES, families, installed  # noqa: E402
 from vision.glyphs import card_parts  # noqa: E402
 from vision.ocr import LETTERS, backend, prepare, tessdata_dir  # noqa: E402
 from vision.model import model  # noqa: E402
@@ -223,20 +223,26 @@ def main() -> int:
     # A deck the user taught would join the templates: the bench measures the reader as shipped.
     os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="vision-bench-")
     rows, naive_rows = [], []
+    far_pips = [face for name in FAR_PIP_FAMILIES for face in installed().get(name, ())]
     held_out_tables: dict[str, Counter[str]] = {}
     for game in args.decks:
         model(game)  # templates drawn before the clock starts
-        for side, held_out, n in (("held-out", True, args.photos), ("seen", False, args.seen_photos)):
+        sides = [("held-out", True, args.photos, ()), ("seen", False, args.seen_photos, ())]
+        if game == "word-thief" and far_pips:  # the held-out photos again, their pips in faces far from any learnt
+            sides.insert(1, ("held-out, far pips", True, args.photos, far_pips))
+        for side, held_out, n, pips in sides:
             for size, wh in SIZES.items():
                 r = Run()
                 for k in range(n):
-                    photo = render_varied(game, SEED0 + k + (0 if held_out else 100_000), held_out, size=wh)
-                    naive = held_out and size == "1080p" and k < args.naive_photos
+                    pip_font = pips[k % len(pips)] if pips else None
+                    seed = SEED0 + k + (0 if held_out else 100_000)
+                    photo = render_varied(game, seed, held_out, size=wh, pip_font=pip_font)
+                    naive = side == "held-out" and size == "1080p" and k < args.naive_photos
                     r.read(game, photo.image, photo.truth, naive, photo.table)
                     print(f"\r{game} {side} {size}: {k + 1}/{n}", end="", file=sys.stderr, flush=True)
                 print(file=sys.stderr)
                 rows.append(accuracy_row(game, side, size, r))
-                if held_out:
+                if side == "held-out":
                     for table, t in r.by_table.items():
                         held_out_tables.setdefault(table, Counter()).update(t)
                 if r.naive_times:
@@ -279,6 +285,11 @@ def main() -> int:
             "  beige and gingham cloths); perspective, uneven, dim and hard-shadowed light, glare, blur, motion",
             "  blur, noise, JPEG 40-92; a quarter of the cards upside down; cards of a word often touch",
             "  (vision.render.render_varied).",
+            "- held-out pip families: "
+            + ", ".join(sorted(families(True, pips=True)))
+            + "; far pips (Word Thief's held-out photos again, each card's suit pip printed in "
+            + (", ".join(FAR_PIP_FAMILIES) if far_pips else "none: not installed, apt-get install fonts-ipafont-gothic")
+            + ": a club narrow and tall, unlike every pip learnt)",
             "",
             "## Accuracy and time per photo",
             "",

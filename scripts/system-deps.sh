@@ -16,7 +16,7 @@ fi
 fonts=(fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-noto-core fonts-crosextra-carlito
        fonts-crosextra-caladea fonts-lato fonts-open-sans fonts-roboto-unhinted fonts-linuxlibertine
        fonts-ebgaramond fonts-cantarell fonts-comic-neue fonts-go fonts-inconsolata fonts-quicksand
-       fonts-croscore fonts-gfs-didot
+       fonts-croscore fonts-gfs-didot fonts-ipafont-gothic
        fonts-b612 fonts-sora fonts-inter)  # the last three: faces whose suit signs no net may learn (tests)
 if command -v dpkg-query >/dev/null 2>&1; then
     for f in "${fonts[@]}"; do

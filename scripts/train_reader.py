@@ -10,8 +10,7 @@ spread hand (only its left strip shows). Then the reader's own crops (vision.net
 the "letter card or not" heads: ordinary playing cards, dominoes, a board's squares, bits of table,
 pieces of letter cards, and cards or stones lying sideways (a quad the finder turned a quarter),
 drawn in training fonts with this script's own seeds (from SEED0). Suit pips are printed in every
-training face that has them and in the symbol faces of fonts.LEARNT_PIP_FAMILIES, a family chosen first (the
-held-out and validation pip families left out).
+training face that has them (the held-out pip families left out).
 
     nice -n 10 /work/trainenv/bin/python scripts/train_reader.py      # from the repository root
     ... --threads 1                                                      # on cores other work shares
@@ -95,21 +94,16 @@ decoys._fonts = lambda rng, held_out=False: rng.choice(TRAIN_FONTS["sans"] + TRA
 
 
 @cache
-def pip_fonts() -> list[list[str]]:
-    """The faces that print the four suits (their shapes differ from printer to printer), a list per
-    family: the training families' and the symbol families learnt from (fonts.LEARNT_PIP_FAMILIES),
-    leaving out every family the held-out or the validation pips are printed in."""
-    missing = set(fonts.LEARNT_PIP_FAMILIES) - set(fonts.installed())
-    if missing:
-        sys.exit(f"pip fonts missing: {', '.join(sorted(missing))}; apt-get install {fonts.LEARNT_PIP_PACKAGES}")
-    barred = set(fonts.HELD_OUT_PIP_FAMILIES + fonts.VALIDATION_PIP_FAMILIES)
-    learnt = {name: fonts.installed()[name] for name in fonts.LEARNT_PIP_FAMILIES}
-    out = [
-        [path for path in paths if fonts.prints_all(path, SUIT_GLYPH.values())]
-        for family, paths in (families(False) | learnt).items()
-        if family not in barred
+def pip_fonts() -> list[str]:
+    """Faces of the training families that print the four suits (their shapes differ from printer to
+    printer), leaving out every family the held-out pips are printed in."""
+    barred = set(families(True, pips=True))
+    return [
+        path
+        for family, paths in families(False).items()
+        for path in (paths if family not in barred else ())
+        if fonts.prints_all(path, SUIT_GLYPH.values())
     ]
-    return [faces for faces in out if faces]
 
 
 def _design(game: str, rng: random.Random) -> Design:
@@ -117,7 +111,7 @@ def _design(game: str, rng: random.Random) -> Design:
         design = house_design(rng.choice(TRAIN_FONTS[GAME_STYLE[game]]))
     else:
         design = random_design(game, rng, held_out=False)
-    return dataclasses.replace(design, pip_font=rng.choice(rng.choice(pip_fonts())))
+    return dataclasses.replace(design, pip_font=rng.choice(pip_fonts()))
 
 
 def _table_rgba(rng: random.Random, w: int, h: int) -> Image.Image:

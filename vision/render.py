@@ -7,6 +7,8 @@ blur, sensor noise and JPEG compression. Some cards lie upside down and cards of
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 from dataclasses import dataclass
 
@@ -501,12 +503,15 @@ def render_varied(
     hand: bool = False,
     fan: bool = False,
     tables: tuple[str, ...] = (),
+    pip_font: str | None = None,
 ) -> RenderedPhoto:
     """A photo of a deck printed in a random design on a table, photographed harshly: one design per
     photo, as at a real table. ``held_out``: fonts of the held-out side of the split and one of
     HELD_OUT_TABLES; otherwise training fonts and the tables the reader was tuned on, or one of
-    ``tables`` where given."""
+    ``tables`` where given. ``pip_font``: the face the suit pips are printed in, instead of the design's."""
     rng = random.Random(seed * 31 + 7)
     design = random_design(game, rng, held_out)
+    if pip_font:
+        design = dataclasses.replace(design, pip_font=pip_font)
     table = rng.choice(tables or (HELD_OUT_TABLES if held_out else ALL_TABLES))
     return render_photo(game, seed, design=design, table=table, size=size, hand=hand, fan=fan, harsh=True)
