@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
 from vision import fonts
 from vision.designs import SUIT_GLYPH
+from vision.render import render_varied
 
 
 def test_the_three_sides_share_no_family() -> None:
@@ -52,3 +55,20 @@ def test_suit_pips_are_learnt_only_from_faces_that_draw_all_four(face: str, prin
     if not (FACES / face).exists():
         pytest.skip(f"{face} is not installed (its Debian package: fonts-{face.split('/')[1]})")
     assert fonts.prints_all(str(FACES / face), SUIT_GLYPH.values()) is prints
+
+
+def test_the_far_pips_photos_are_the_held_out_photos_with_only_their_pips_printed_otherwise() -> None:
+    # bench/vision.py reads Word Thief's held-out photos again with their pips in a far face: the cards,
+    # their places and the table must stay, or its rows would not be the same photos.
+    face = str(FACES / "truetype/dejavu/DejaVuSans.ttf")  # a learnt face, no held-out design's pips
+    plain = render_varied("word-thief", 1003, True, size=(1280, 720))
+    far = render_varied("word-thief", 1003, True, size=(1280, 720), pip_font=face)
+    assert far.truth == plain.truth and far.table == plain.table
+    changed = np.argwhere(np.abs(far.image.astype(int) - plain.image.astype(int)).max(2) > 40)
+    assert len(changed)  # the pips are printed otherwise
+    inside = [any(_inside(p[::-1], card["corners"]) for card in plain.truth["cards"]) for p in changed]
+    assert all(inside)  # and nothing but the cards changed
+
+
+def _inside(point: np.ndarray, quad: list) -> bool:
+    return cv2.pointPolygonTest(np.float32(quad), (float(point[0]), float(point[1])), False) >= 0
