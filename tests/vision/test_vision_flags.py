@@ -24,6 +24,8 @@ from vision.read import (
     QUIET_SURE,
     OUTVOTE_STONE,
     STONE_SURE,
+    SUIT_SURE,
+    SUIT_SURE_WHOLE,
     SURE,
     TWIN_TURN_SURE,
     Read,
@@ -185,6 +187,16 @@ def test_a_card_sure_of_its_suit_whose_pips_look_like_its_partners_is_flagged() 
     out = _alike(suits, logp, pictures.__getitem__)
     assert [p for _, p in out] == [1.0, 1.0, 1.0, 1.0, PIP_DOUBT, 1.0]
     assert checked(Read("E", "c", 1.0, out[4][1], np.zeros((4, 2), np.float32), None, False), "E")[1]
+
+
+def test_a_card_whose_both_corners_show_needs_a_surer_suit_than_a_covered_one() -> None:
+    # Pips printed unlike every pip learnt (validation faces: OpenSymbol's club) read as the other black
+    # suit at 0.99-0.999 from both corners; a covered card shows one pip and keeps SUIT_SURE.
+    read = Read("E", "s", 1.0, 0.995, np.zeros((4, 2), np.float32), None, False, both=True)
+    assert checked(read, "E")[1]
+    assert not checked(read._replace(suit_confidence=SUIT_SURE_WHOLE), "E")[1]
+    assert not checked(read._replace(both=False, covered=True), "E")[1]
+    assert checked(read._replace(both=False, covered=True, suit_confidence=SUIT_SURE - 0.001), "E")[1]
 
 
 def _index_cards(seed: int, size: tuple[int, int]) -> list[tuple[tuple[str, str], tuple[str, str], bool]]:
