@@ -7,10 +7,8 @@ blur, sensor noise and JPEG compression. Some cards lie upside down and cards of
 
 from __future__ import annotations
 
-import dataclasses
-
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -512,6 +510,6 @@ def render_varied(
     rng = random.Random(seed * 31 + 7)
     design = random_design(game, rng, held_out)
     if pip_font:
-        design = dataclasses.replace(design, pip_font=pip_font)
+        design = replace(design, pip_font=pip_font)
     table = rng.choice(tables or (HELD_OUT_TABLES if held_out else ALL_TABLES))
     return render_photo(game, seed, design=design, table=table, size=size, hand=hand, fan=fan, harsh=True)

@@ -64,11 +64,8 @@ def test_the_far_pips_photos_are_the_held_out_photos_with_only_their_pips_printe
     plain = render_varied("word-thief", 1003, True, size=(1280, 720))
     far = render_varied("word-thief", 1003, True, size=(1280, 720), pip_font=face)
     assert far.truth == plain.truth and far.table == plain.table
-    changed = np.argwhere(np.abs(far.image.astype(int) - plain.image.astype(int)).max(2) > 40)
-    assert len(changed)  # the pips are printed otherwise
-    inside = [any(_inside(p[::-1], card["corners"]) for card in plain.truth["cards"]) for p in changed]
-    assert all(inside)  # and nothing but the cards changed
-
-
-def _inside(point: np.ndarray, quad: list) -> bool:
-    return cv2.pointPolygonTest(np.float32(quad), (float(point[0]), float(point[1])), False) >= 0
+    changed = np.abs(far.image.astype(int) - plain.image.astype(int)).max(2) > 40
+    assert changed.any()  # the pips are printed otherwise
+    cards = np.zeros(changed.shape, np.uint8)
+    cv2.fillPoly(cards, [np.int32(np.round(card["corners"])) for card in plain.truth["cards"]], 1)
+    assert not (changed & (cards == 0)).any()  # and nothing but the cards changed
