@@ -41,6 +41,9 @@ SUITS = ["s", "h", "d", "c", "-"]
 INDEX_HEADS = {"face": INDEX_FACES, "value": VALUES, "suit": SUITS, "letter": ["no", "yes"]}
 CARD_HEADS = {"up": ["upright", "turned"], "face": STONE_FACES, "value": VALUES, "letter": ["no", "yes"]}
 CENTRE_HEADS = {"face": INDEX_FACES, "up": ["upright", "turned"]}
+PIP_SHAPES = SUITS[:4]  # the pip net reads a pip's shape alone: its colour is the index nets' to read
+PIP_HEADS = {"suit": PIP_SHAPES}
+PIP_SCALE = 28.0  # a pip's picture has unit norm: times its side, its pixels spread about one
 
 CORNER = (0.0, 0.0, 0.42, 0.5)  # x0, y0, x1, y1 of the warped card: where random designs put the index
 INDEX_SIZE = (48, 64)  # width, height the corner is shrunk to
@@ -185,3 +188,13 @@ def card_net() -> Net:
 @cache
 def centre_net() -> Net:
     return Net(MODELS / "centre.onnx", CENTRE_HEADS)
+
+
+@cache
+def pip_net() -> Net:
+    return Net(MODELS / "pip.onnx", PIP_HEADS, trainer="scripts/train_pips.py")
+
+
+def pip_shapes(pictures: list[np.ndarray]) -> np.ndarray:
+    """The pip net's log-probabilities of each PIP_SHAPES for pips' pictures (vision.pips.pip_picture)."""
+    return pip_net().run(PIP_SCALE * np.stack(pictures)[:, None].astype(np.float32))["suit"]

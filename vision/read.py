@@ -31,6 +31,7 @@ from vision.net import (
     centre_net,
     corner_crop,
     index_net,
+    pip_shapes,
 )
 from vision.ocr import Ocr, backend, ocr_status
 from vision.photo_file import decode
@@ -111,6 +112,15 @@ PIP_REFS = 2
 # likeness 0.05 and 0.09; on two ranges of 80 photos no right card more flagged).
 PIP_UNLIKE = 0.15
 PIP_DOUBT = 0.5
+# The pip net (vision/models/pip.onnx, scripts/train_pips.py) learnt pips' shapes alone, from the training fonts'
+# glyphs and as many pips drawn in shapes no font prints. A card whose pips it reads, summed over both corners,
+# PIP_NET_DOUBT log-odds or more as its partner suit's is flagged (PIP_DOUBT), and one unsure of its suit whose pips
+# it reads PIP_NET_SURE or more as the chosen suit's is SUIT_SURE_WHOLE sure. Chosen on renders in validation fonts
+# and pips (Word Thief 720p and 1080p, 200 photos a row from 300000 and 400000, and 100 spread hands) and training
+# designs (720p): of 18 wrong suits left unflagged, 12 flagged at 1.0 (9 at 1.5), 38 right cards flagged more; from
+# 8, 19 right cards no longer flagged for their suit and no wrong suit made sure (one from 6).
+PIP_NET_DOUBT = 1.0
+PIP_NET_SURE = 8.0
 # An index deck prints the face large in the card's middle (DESIGN.md): the centre net reads it (both ways up,
 # weighed by its own odds of which is upright) and its log-share, floored at CENTRE_FLOOR, joins the corners'
 # joint posterior with CENTRE_WEIGHT. Where it gives the chosen face CENTRE_SURE and the joint posterior gives
@@ -412,7 +422,7 @@ class Reader:
         read_share = _shares(reads[:, self.face_col]).reshape(n, -1, len(self.faces))  # (cards, reads, faces)
         if self.deck.has_suits:
 
-            @cache  # cut only where the photo's sure cards show both suits of a card's colour, and then once
+            @cache  # cut once: the pip net and the photo's other pips (`_alike`) both look at them
             def pictures(i: int) -> list[np.ndarray]:
                 return _pip_pictures(cards[i], covered[i])
 
@@ -523,7 +533,7 @@ class Reader:
                 share = _shares(logp[i])
                 p = max(p, float(share[best] / (1.0 - share[PARTNER[best]])))
             out.append((SUITS[best], p))
-        return _alike(out, logp, pictures) if pictures is not None else out
+        return _shaped(_alike(out, logp, pictures), pictures) if pictures is not None else out
 
 
 def _turn_odds(up: np.ndarray) -> np.ndarray:
@@ -567,6 +577,29 @@ def _alike(
             out[i] = (suit, SUIT_SURE_WHOLE)
         elif p >= SUIT_SURE and len(like) == 2 and max(like) < PIP_UNLIKE:
             out[i] = (suit, PIP_DOUBT)
+    return out
+
+
+def _shaped(
+    suits: list[tuple[str | None, float]], pictures: Callable[[int], list[np.ndarray]]
+) -> list[tuple[str | None, float]]:
+    """``suits`` with the pip net's word on each card's pips (see PIP_NET_DOUBT): a card whose pips look like its
+    partner suit's made PIP_DOUBT sure, one unsure of its suit whose pips look surely like it made SUIT_SURE_WHOLE."""
+    read = [i for i, (suit, _) in enumerate(suits) if suit is not None and pictures(i)]
+    if not read:
+        return suits
+    logp = pip_shapes([pic for i in read for pic in pictures(i)])
+    owner = np.repeat(np.arange(len(read)), [len(pictures(i)) for i in read])
+    out = list(suits)
+    for k, i in enumerate(read):
+        suit, p = suits[i]
+        best = SUITS.index(suit or "")
+        mine = logp[owner == k].sum(0)
+        odds = float(mine[PARTNER[best]] - mine[best])
+        if odds > PIP_NET_DOUBT:
+            out[i] = (suit, min(p, PIP_DOUBT))
+        elif -odds > PIP_NET_SURE and p < SUIT_SURE_WHOLE and mine.argmax() == best:  # a shape of its colour too
+            out[i] = (suit, SUIT_SURE_WHOLE)
     return out
 
 
