@@ -1,12 +1,13 @@
 """The reader's neural networks: what they see of a card, and running them with OpenCV's dnn.
 
-Small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts:
+Small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts (the pip net by its own):
 
 - the *index* nets (two shapes, averaged) read an index deck's corner (Word Thief, Quiddler): the top-left
   corner region of the warped card, in colour (a red pip is a heart or a diamond);
 - the *card* net sees the whole warped card: whether it lies upside down (the centre art), and for Words
   And Points, whose stone has no corner index, its letter and value;
-- the *centre* net reads the face an index deck prints large in the card's middle, and which way up it is.
+- the *centre* net reads the face an index deck prints large in the card's middle, and which way up it is;
+- the *pip* net (scripts/train_pips.py) reads a Word Thief pip's shape from its picture (vision.pips.pip_picture).
 
 Each gives log-probabilities per head (one output, split here). The crops are cut by the functions below,
 the same ones the training script uses, so the net sees exactly what it learnt from.

@@ -14,7 +14,7 @@ from companion.decks import WILD
 from vision.decoys import playing_card
 from vision.detect import find_cards
 from vision.designs import CARD_H, CARD_W, draw_card, random_design
-from vision.fonts import families
+from vision.fonts import FAR_PIP_FAMILIES, families, installed
 from vision.glyphs import face_ink
 from vision.ocr import backend
 from vision.read import (
@@ -30,7 +30,10 @@ from vision.read import (
     TWIN_TURN_SURE,
     Read,
     Reader,
+    PIP_NET_DOUBT,
+    PIP_NET_SURE,
     _alike,
+    _shaped,
     checked,
     outvoted,
     read_photo,
@@ -197,6 +200,46 @@ def test_a_card_whose_both_corners_show_needs_a_surer_suit_than_a_covered_one() 
     assert not checked(read._replace(suit_confidence=SUIT_SURE_WHOLE), "E")[1]
     assert not checked(read._replace(both=False, covered=True), "E")[1]
     assert checked(read._replace(both=False, covered=True, suit_confidence=SUIT_SURE - 0.001), "E")[1]
+
+
+def test_the_pip_net_flags_a_suit_whose_pips_look_like_its_partners_and_makes_sure_one_they_look_surely_like(
+    monkeypatch,
+) -> None:
+    import vision.read as read_module
+
+    def picture(spade: float, heart: float, diamond: float, club: float) -> np.ndarray:
+        out = np.zeros((28, 28), np.float32)
+        out[0, :4] = (spade, heart, diamond, club)  # the stand-in net's log-probabilities for it
+        return out
+
+    monkeypatch.setattr(read_module, "pip_shapes", lambda pictures: np.stack([p[0, :4] for p in pictures]))
+    lean = PIP_NET_DOUBT * 0.6  # per corner: two corners are summed
+    pics = {
+        0: [picture(-1 - lean, -9, -9, -1)] * 2,  # both corners lean club, together past PIP_NET_DOUBT
+        1: [picture(-1 - lean, -9, -9, -1), picture(-1, -9, -9, -1 - lean)],  # the corners disagree
+        2: [picture(-30, -30, -30, -0.1 - PIP_NET_SURE / 2)] * 2,  # surely a club: read c unsure, made sure
+        3: [picture(-30, -0.1, -30, -0.2 - PIP_NET_SURE / 2)] * 2,  # a club over a spade, but a heart's shape
+    }
+    suits = [("s", 1.0), ("s", 1.0), ("c", 0.9), ("c", 0.9)]
+    assert _shaped(suits, lambda i: pics[i]) == [("s", PIP_DOUBT), ("s", 1.0), ("c", SUIT_SURE_WHOLE), ("c", 0.9)]
+    assert _shaped(suits, lambda i: []) == suits  # no pip cut: nothing to say
+
+
+@pytest.mark.parametrize("seed, size, face", [(1004, (1920, 1080), "A"), (1081, (1280, 720), "M")])
+def test_clubs_printed_unlike_every_learnt_pip_and_read_as_spades_are_flagged(
+    seed: int, size: tuple[int, int], face: str
+) -> None:
+    # IPAGothic's club is narrow and tall with small lobes: the index nets read clubs of these photos as spades,
+    # ``face``'s surely from both corners (unflagged before the pip net); its pips read as a club's flag it.
+    far = installed().get(FAR_PIP_FAMILIES[0])
+    if not far:
+        pytest.skip(f"{FAR_PIP_FAMILIES[0]} is not installed (scripts/system-deps.sh)")
+    photo = render_varied("word-thief", seed, held_out=False, size=size, pip_font=far[0])
+    reading = read_photo(photo.image, "word-thief").to_json()
+    cards = [(photo.truth["cards"][i], reading["cards"][j]) for i, j in match(photo.truth, reading).items()]
+    wrong = [(c["face"], c["suit"], c["check"]) for t, c in cards if (t["face"], t["suit"]) != (c["face"], c["suit"])]
+    assert (face, "s", True) in wrong
+    assert all(check for *_, check in wrong)
 
 
 def _index_cards(seed: int, size: tuple[int, int]) -> list[tuple[tuple[str, str], tuple[str, str], bool]]:
