@@ -10,9 +10,11 @@ height. Each card is photographed as for the index nets (train_reader.photograph
 JPEG, corners a few % off), both corners' pips cut as the reader cuts them. No font of the held-out, far or
 validation pip families is used.
 
-    nice -n 10 /work/trainenv/bin/python scripts/train_pips.py      # from the repository root
+    nice -n 10 python scripts/train_pips.py      # from the repository root
+    ... --data DRAWN.npz                          # keeps the drawn pictures for another run
 
-Needs the optional extra `train` (torch, onnx). Fixed seed.
+Needs the optional extra `train` (torch, onnx). Fixed seed. On 2 cores: drawing about 5 minutes, 8-9 s an
+epoch (docs/benchmarks-vision.md, "The pip net").
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def _heart(d: ImageDraw.ImageDraw, w: float, h: float, rng: random.Random, top: 
 
 
 def _stem(d: ImageDraw.ImageDraw, w: float, h: float, top: float, rng: random.Random) -> None:
-    """A pip's stem from ``top`` down to the box's foot: thin or flared, straight or curved in."""
+    """A pip's stem from ``top`` down to the box's foot, its foot as narrow as its neck or flared."""
     base = rng.uniform(0.2, 0.55) * w
     neck = rng.uniform(0.04, 0.12) * w
     c = w / 2
@@ -201,11 +203,11 @@ def train(x: np.ndarray, y: np.ndarray, epochs: int, threads: int):  # -> torch.
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cards", type=int, default=30000)
-    ap.add_argument("--epochs", type=int, default=12)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--out", type=Path, default=MODELS)
+    ap.add_argument("--cards", type=int, default=30000, help="Word Thief cards drawn (each gives one or two pips)")
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=2, help="processes drawing the cards")
+    ap.add_argument("--threads", type=int, default=2, help="torch's threads")
+    ap.add_argument("--out", type=Path, default=MODELS, help="where pip.onnx goes")
     ap.add_argument("--data", type=Path, help="an .npz keeping the drawn pips for another run")
     args = ap.parse_args()
     import torch
