@@ -13,8 +13,8 @@ validation pip families is used.
     nice -n 10 python scripts/train_pips.py      # from the repository root
     ... --data DRAWN.npz                          # keeps the drawn pictures for another run
 
-Needs the optional extra `train` (torch, onnx). Fixed seed. On 2 cores: drawing about 5 minutes, 8-9 s an
-epoch (docs/benchmarks-vision.md, "The pip net").
+Needs the optional extra `train` (torch, onnx). Fixed seed. On 2 cores: drawing about 5 minutes, 40 s an epoch
+(docs/benchmarks-vision.md, "The pip net").
 """
 
 from __future__ import annotations
@@ -170,10 +170,10 @@ def train(x: np.ndarray, y: np.ndarray, epochs: int, threads: int):  # -> torch.
     torch.manual_seed(0)
     torch.set_num_threads(threads)
     net = nn.Sequential(
-        nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1),
-        nn.Flatten(), nn.Dropout(0.2), nn.Linear(64, len(PIP_SHAPES)),
+        nn.Conv2d(1, 32, 3, padding=1), nn.ReLU(), nn.Conv2d(32, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(64, 128, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Dropout(0.3), nn.Linear(128 * 3 * 3, len(PIP_SHAPES)),
     )  # fmt: skip
     order = np.random.default_rng(0).permutation(len(x))
     test = order[: len(x) // 20]
@@ -204,7 +204,7 @@ def train(x: np.ndarray, y: np.ndarray, epochs: int, threads: int):  # -> torch.
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cards", type=int, default=30000, help="Word Thief cards drawn (each gives one or two pips)")
-    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--workers", type=int, default=2, help="processes drawing the cards")
     ap.add_argument("--threads", type=int, default=2, help="torch's threads")
     ap.add_argument("--out", type=Path, default=MODELS, help="where pip.onnx goes")

@@ -115,11 +115,13 @@ PIP_DOUBT = 0.5
 # The pip net (vision/models/pip.onnx, scripts/train_pips.py) learnt pips' shapes alone, from the training fonts'
 # glyphs and as many pips drawn in shapes no font prints. A card whose pips it reads, summed over both corners,
 # PIP_NET_DOUBT log-odds or more as its partner suit's is flagged (PIP_DOUBT), and one unsure of its suit whose pips
-# it reads PIP_NET_SURE or more as the chosen suit's is SUIT_SURE_WHOLE sure. Chosen on renders in validation fonts
-# and pips (Word Thief 720p and 1080p, 200 photos a row from 300000 and 400000, and 100 spread hands) and training
-# designs (720p): of 18 wrong suits left unflagged, 12 flagged at 1.0 (9 at 1.5), 38 right cards flagged more; from
-# 8, 19 right cards no longer flagged for their suit and no wrong suit made sure (one from 6).
-PIP_NET_DOUBT = 1.0
+# it reads PIP_NET_SURE or more as the chosen suit's (and that shape over every other) is SUIT_SURE_WHOLE sure.
+# Chosen from each card's log-odds on renders in validation fonts and pips (Word Thief 720p and 1080p, 200 photos a
+# row from 300000 and 400000, and 100 spread hands) and training designs (720p): of 18 wrong suits left unflagged,
+# 11 flagged at 1.5 and 18 right cards flagged more (12 and 41 at 1.0, 10 and 11 at 2.0); from 8, 31 right cards no
+# longer flagged for their suit and no wrong suit made sure (one from 6). The narrower net first shipped (16, 32 and
+# 64 channels, f8260a0; trained on the same pictures) caught 12 at 1.0 with 38 right cards flagged, 9 at 1.5 with 22.
+PIP_NET_DOUBT = 1.5
 PIP_NET_SURE = 8.0
 # An index deck prints the face large in the card's middle (DESIGN.md): the centre net reads it (both ways up,
 # weighed by its own odds of which is upright) and its log-share, floored at CENTRE_FLOOR, joins the corners'
