@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import train_reader  # noqa: E402  (the drawing and photographing of cards, beside this script)
 
-from vision.designs import draw_card  # noqa: E402
+from vision.designs import draw_card, pip_box, suit_ink  # noqa: E402
 from vision.net import MODELS, PIP_SCALE, PIP_SHAPES  # noqa: E402
 from vision.pips import WIN, pip_picture  # noqa: E402
 from vision.read import _strip_only  # noqa: E402
@@ -118,14 +118,12 @@ def drawn_pip(suit: str, height: int, rng: random.Random) -> Image.Image:
 
 
 def _with_drawn_pip(card: Image.Image, suit: str, design: train_reader.Design, rng: random.Random) -> None:
-    """Print a hand-drawn pip where the design prints its pip (vision.designs._index), in both corners."""
-    w = card.width
-    x0 = int(design.index_x * w)
-    pip = drawn_pip(suit, max(4, int(design.suit_cap * w)), rng)
-    pip = pip.resize((min(pip.width, int(0.25 * w) - x0), pip.height))
-    ink = (design.red if suit in ("h", "d") else design.ink) + (255,)
+    """Print a hand-drawn pip where the design prints its pip (vision.designs.pip_box), in both corners."""
+    left, top, reach, cap = pip_box(design, card.width)
+    pip = drawn_pip(suit, max(4, cap), rng)
+    pip = pip.resize((min(pip.width, reach - left), pip.height))
     layer = Image.new("RGBA", card.size, (0, 0, 0, 0))
-    layer.paste(Image.new("RGBA", pip.size, ink), (x0, int(design.suit_top * w)), pip)
+    layer.paste(Image.new("RGBA", pip.size, suit_ink(design, suit) + (255,)), (left, top), pip)
     card.alpha_composite(layer)
     card.alpha_composite(layer.rotate(180))
 

@@ -194,12 +194,23 @@ def suit_glyphs(pip_font: str) -> dict[str, str]:
     return SUIT_GLYPH
 
 
+def suit_ink(design: Design, suit: str | None) -> tuple[int, int, int]:
+    """The colour a card of ``suit`` is printed in: red for hearts and diamonds."""
+    return design.red if suit in ("h", "d") else design.ink
+
+
+def pip_box(design: Design, w: int) -> tuple[int, int, int, int]:
+    """Where the top-left index prints its pip on a card ``w`` pixels wide: left, top, right (the most it may
+    reach) and the pip's height."""
+    return int(design.index_x * w), int(design.suit_top * w), int(0.25 * w), int(design.suit_cap * w)
+
+
 def _index(img: Image.Image, game: str, face: str, value: int, suit: str | None, design: Design) -> None:
     """Draw the corner index top-left, then again rotated 180 degrees at the bottom-right."""
     w, h = img.size
     layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    ink = (design.red if suit in ("h", "d") else design.ink) + (255,)
+    ink = suit_ink(design, suit) + (255,)
     x0 = int(design.index_x * w)
     right = int(w * (design.index_right if design.index_right is not None else LAYOUTS[game].face[2] - 0.03))
     if face == WILD:
@@ -208,8 +219,8 @@ def _index(img: Image.Image, game: str, face: str, value: int, suit: str | None,
         _text_fit(d, (x0, int(design.index_top * w), right, 0), face, design.font, int(design.index_cap * w), ink)
         _text_fit(d, (x0, int(design.value_top * w), right, 0), str(value), design.font, int(design.value_cap * w), ink)
     if suit:
-        box = (x0, int(design.suit_top * w), int(0.25 * w), 0)
-        _text_fit(d, box, suit_glyphs(design.pip_font)[suit], design.pip_font, int(design.suit_cap * w), ink)
+        left, top, reach, cap = pip_box(design, w)
+        _text_fit(d, (left, top, reach, 0), suit_glyphs(design.pip_font)[suit], design.pip_font, cap, ink)
     img.alpha_composite(layer)
     img.alpha_composite(layer.rotate(180))
 
@@ -279,7 +290,7 @@ def draw_card(
         d.rounded_rectangle((*s0, *s1), radius=int(0.06 * w), fill=design.stone, outline=edge, width=max(1, w // 80))
         _stone_print(d, w, h, face, value, design, (0.27, 0.32, 0.69, 0.62), 0.2, (0.72, 0.60, 0.86, 0.69))
         return img
-    colour = design.red if suit in ("h", "d") else design.ink
+    colour = suit_ink(design, suit)
     if design.art == "house" and game == "word-thief":
         centre = (
             int((0.5 - 0.18 * design.art_size) * w),
