@@ -26,6 +26,7 @@ from vision.read import (
     STONE_SURE,
     SUIT_SURE,
     SUIT_SURE_WHOLE,
+    SMALL_CARD,
     SURE,
     TWIN_TURN_SURE,
     Read,
@@ -266,6 +267,28 @@ def test_pips_the_pip_net_reads_by_far_as_the_partner_suit_are_read_as_that_suit
     cards = _index_cards(seed, (1280, 720))
     assert [c for c in cards if c[0] == card] == [(card, card, True)]
     assert all(check for truth, read, check in cards if truth != read)
+
+
+@pytest.mark.parametrize(
+    "game, seed, size, noted",
+    [
+        ("word-thief", 1012, (1280, 720), True),  # cards about 73 pixels wide, a suit in doubt
+        ("word-thief", 1228, (1280, 720), False),  # a suit in doubt, but cards about 113 pixels wide
+        ("word-thief", 1012, (1920, 1080), False),  # the same deck and table at 1080p: cards about 110 wide
+        ("quiddler", 1012, (1280, 720), False),  # small cards, but no suits to read
+    ],
+)
+def test_small_cards_with_a_suit_in_doubt_get_a_note_saying_to_take_the_photo_closer(
+    game: str, seed: int, size: tuple[int, int], noted: bool
+) -> None:
+    reading = read_photo(render_varied(game, seed, held_out=False, size=size).image, game)
+    small = [n for n in reading.notes if "small" in n]
+    assert len(small) == noted
+    if noted:
+        width = int(small[0].split("(about ")[1].split(" ")[0])
+        assert 68 <= width <= 78 < SMALL_CARD  # the truth's median card is 73 pixels wide
+        assert small[0].endswith("suits may be misread; take the photo closer")
+        assert any(c.flagged for c in reading.cards)
 
 
 def _index_cards(seed: int, size: tuple[int, int]) -> list[tuple[tuple[str, str], tuple[str, str], bool]]:
