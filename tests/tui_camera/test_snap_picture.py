@@ -53,3 +53,21 @@ def test_snapshot_of_a_snapped_hand_with_cards_to_check(snap_compare, app_for, s
         await settled(pilot)
 
     assert snap_compare(app_for("quiddler-3", game_id=gid), run_before=snap_the_hand, terminal_size=SIZE)
+
+
+async def test_on_a_short_terminal_the_photo_gives_its_room_to_what_was_read(app_for, store):
+    # At 60x20 the photo pushed the status line (what was read, and its notes) off the top, out of sight.
+    gid = new_saved_game(store, "word-thief", ["Ann", "Bob"], {}).id
+    app = app_for("word-thief-2", game_id=gid)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("ctrl+o")
+        snap = await settled(pilot)
+        photo = snap.query_one("#snap-photo", PhotoView)
+        assert photo.picture.plain and not photo.display
+        dialog = snap.query_one("#snap")
+        for part in ("#snap-status", "#snap-words", "#snap-fix"):
+            region = snap.query_one(part).region
+            assert dialog.region.contains_region(region) and region.height > 0, part
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert photo.display

@@ -36,6 +36,8 @@ from companion.tui.rich_text import card_text, literal
 from companion.tui.widgets.card_row import CardRow
 from companion.tui.widgets.photo_view import PhotoView
 
+SHORT = 24  # terminal rows: fewer, and the snapped photo gives its room to the cards and the card to fix
+
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
 
@@ -123,6 +125,15 @@ class SnapScreen(ModalScreen[str | None]):
         )
         self.read(photo, self.game)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_photo()
+
+    def _fit_photo(self) -> None:
+        """The photo shows where the terminal is tall enough (SHORT): on a shorter one the cards' list, the card
+        to fix and what was read (a note to take the photo closer) fit the screen without it."""
+        photo = self.query_one("#snap-photo", PhotoView)
+        photo.display = bool(photo.picture.plain) and self.app.size.height >= SHORT
+
     def on_key(self, event: events.Key) -> None:
         """A key typed during a read (which can take many seconds) means the player went back to typing: it
         goes into the line the snap came from and the read is dropped, so no key is lost."""
@@ -190,6 +201,7 @@ class SnapScreen(ModalScreen[str | None]):
         read = plural(count, "card") + ("" if self.target == "hand" else f" in {plural(len(self.words), 'word')}")
         self.set_status(Text.assemble((f"{read} read. ", "bold"), " ".join(notes)))
         self.query_one("#snap-photo", PhotoView).show(snap.picture, snap.labels)
+        self._fit_photo()
         box = self.query_one("#snap-words")
         await box.remove_children()
         await box.mount_all(CardRow(tuple(word)) for word in self.words)
