@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Button, Input, Select
 
 from companion.tui.app import make_app
 from companion.tui.screens.teach import TeachScreen
@@ -58,3 +58,25 @@ async def test_teach_a_deck_from_the_palette(store, tmp_path: Path, monkeypatch:
         await pilot.press("enter")
         assert (await wait_result(pilot, screen)).startswith("Learnt 7 Quiddler cards")
         assert taught_path("quiddler").is_file()
+
+
+async def test_on_a_small_terminal_the_button_to_learn_the_cards_scrolls_into_sight(
+    store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # At 60x20 the focused button lay below the fold, its label cut: Enter learnt cards the player could not see.
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "taught"))
+    photo = render_photo("quiddler", 3, cards=ORDER, upright=True).image
+    app = make_app(store=store, judge_only=True, camera=lambda: photo)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("ctrl+p", *"Teach a deck")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        screen = app.screen
+        screen.query_one(Select).value = "quiddler"
+        screen.query_one("#teach-order", Input).value = " ".join(face for face, _ in ORDER)
+        await pilot.press("ctrl+r")
+        assert (await wait_result(pilot, screen)).startswith("Found 7 cards")
+        await pilot.pause()
+        button = screen.query_one("#teach-save", Button)
+        assert button.has_focus and screen.query_one("#teach").region.contains_region(button.region)
+        assert button.region.width >= len(str(button.label)) + 2  # its whole label shows

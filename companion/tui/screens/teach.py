@@ -54,7 +54,7 @@ class TeachScreen(ModalScreen[None]):
                 yield PhotoView(id="teach-photo")  # the photo's cards boxed and numbered, beside what to do
                 with Vertical(id="teach-verdict"):
                     yield Static(id="teach-result")
-                    yield Button("Learn these cards", id="teach-save", variant="primary")
+                    yield Button("Learn them", id="teach-save", variant="primary")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -137,6 +137,7 @@ class TeachScreen(ModalScreen[None]):
         button = self.query_one("#teach-save", Button)
         button.display = True
         button.focus()
+        self.call_after_refresh(button.scroll_visible)  # once laid out: on a small screen it lies below the fold
 
     def show_result(self, text: str, error: bool = False) -> None:
         result = self.query_one("#teach-result", Static)
