@@ -24,7 +24,6 @@ import math
 import random
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
@@ -153,8 +152,7 @@ def samples(seed: int) -> list[tuple[np.ndarray, int]]:
 
 
 def draw(cards: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
-    with Pool(workers) as pool:
-        out = [s for batch in pool.imap(samples, range(SEED0, SEED0 + cards), chunksize=64) for s in batch]
+    out = train_reader._gather(samples, list(range(SEED0, SEED0 + cards)), workers)
     return np.stack([p for p, _ in out])[:, None].astype(np.float32), np.array([y for _, y in out])
 
 
@@ -212,18 +210,15 @@ def main() -> int:
 
     start = time.time()
     if args.data and args.data.is_file():
-        x, y = np.load(args.data)["x"], np.load(args.data)["y"]
+        with np.load(args.data) as data:
+            x, y = data["x"], data["y"]
     else:
         x, y = draw(args.cards, args.workers)
         print(f"drew {len(x)} pips of {args.cards} cards in {time.time() - start:.0f} s")
         if args.data:
             np.savez(args.data, x=x, y=y)
     net = train(x, y, args.epochs, args.threads)
-    args.out.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
-        net, torch.zeros(1, 1, WIN, WIN), str(args.out / "pip.onnx"), input_names=["pip"], output_names=["logits"],
-        dynamic_axes={"pip": {0: "n"}, "logits": {0: "n"}}, opset_version=13, dynamo=False,
-    )  # fmt: skip
+    train_reader.export(net, torch.zeros(1, 1, WIN, WIN), args.out / "pip.onnx", "pip")
     print(f"wrote {args.out / 'pip.onnx'} in {time.time() - start:.0f} s in all")
     return 0
 

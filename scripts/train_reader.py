@@ -497,15 +497,21 @@ def train(
             flush=True,
         )
     net.eval().to(memory_format=torch.contiguous_format)
-    dest.mkdir(exist_ok=True)
-    dummy = torch.zeros(1, 3, size[1], size[0])
+    export(net, torch.zeros(1, 3, size[1], size[0]), dest / f"{name}.onnx", "crop")
+
+
+def export(net, example, path: Path, input_name: str) -> None:  # net: torch.nn.Module, example: torch.Tensor
+    """Write a trained net as ONNX for cv2.dnn: any batch size, one output of logits."""
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
-        dummy,
-        str(dest / f"{name}.onnx"),
-        input_names=["crop"],
+        example,
+        str(path),
+        input_names=[input_name],
         output_names=["logits"],
-        dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}},
+        dynamic_axes={input_name: {0: "n"}, "logits": {0: "n"}},
         opset_version=13,
         dynamo=False,
     )
