@@ -18,7 +18,11 @@ from vision.hands import signed_angle
 # height off that edge's line.
 ALONG = (0.15, 0.75)
 ACROSS_OFF = 0.2
-TURN = np.deg2rad(25)  # the most the next card of a hand is turned from the one it covers
+# The most the next card of a hand is turned from the one it covers, as the net reads their turns: a fan
+# turns up to 13 degrees a card and the net's turn for one card errs by up to 12 (99th percentile; validation
+# fonts' fans, 2026-12-06), so two true neighbours may read 30 apart (Word Thief fan 300007 on a check: its
+# first card left out at 25).
+TURN = np.deg2rad(35)
 LEAST_CARDS = 3  # two cards, one a little over the other, are as often two cards laid carelessly
 BRIDGE = 0.4  # a step of 2 +- this many pitches between two chains holds one card the net missed (see _bridged)
 GAP = 1.6  # a step this many of the hand's pitch or more holds cards the net missed (about two pitches: one)

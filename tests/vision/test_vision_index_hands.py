@@ -111,6 +111,16 @@ def test_two_overlapping_cards_are_no_hand() -> None:
     assert index_hands([_card(100, 200), _card(140, 200)]) == []
 
 
+def test_a_fan_whose_turns_the_net_reads_roughly_is_one_hand() -> None:
+    # A fan turning 10 degrees a card, the net reading each card's turn 10 degrees off either way: two
+    # neighbours read 30 degrees apart, their corners where a fan puts them.
+    step = np.deg2rad(10)
+    cards = [_card(100 + 38 * i, 200 + 3 * i * i, i * step) for i in range(5)]
+    rough = [_card(*c.quad[0], i * step + np.deg2rad(10 if i % 2 else -10)) for i, c in enumerate(cards)]
+    (hand,) = index_hands(rough)
+    assert [q[0].tolist() for q in hand.quads] == [c.quad[0].tolist() for c in cards]
+
+
 def test_cards_turned_far_from_each_other_are_no_hand() -> None:
     assert index_hands([_card(100 + 40 * i, 200, np.deg2rad(40 * i)) for i in range(4)]) == []
 
