@@ -85,6 +85,9 @@ TALLEST = 3.0
 CLOSER = 0.055
 CLOSE_WIDTH = 0.085
 PIECE_MOST = 1.5  # of the photo's typical card: the most a card cut by the photo's edge shows (nearer the camera)
+# The least share of a candidate at the photo's edge the net's card mask covers, for a piece of a card: validation
+# fonts' photos cut through their first card, 0.96-1.0; a striped or veined table's bands at the edge, 0-0.003.
+PIECE_CARDED = 0.5
 # A hand whose cards match the patch of the net's card mask they lie on (intersection over union) by more than
 # this worse than another hand's is a part of a hand (on renders of training designs: 0.41 against 0.90; two
 # readings of a whole hand differ by 0-0.07).
@@ -1651,7 +1654,8 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     heaps, chosen = _heaps(small, outlines, chosen, scale) if outlines else ([], chosen)  # outlines: the cues ran
     # Only a card's worth of paper is worth telling the player about; a highlight is smaller, and what is
     # larger than PIECE_MOST cards, or has a side longer than a card's diagonal, is no card's piece (a patch
-    # of felt in uneven light, a gingham's band or squares in glare).
+    # of felt in uneven light, a gingham's band or squares in glare), nor what the net's card mask leaves out
+    # (PIECE_CARDED: a striped cloth's band cut card-sized by the photo's edge).
     typical = _median_area([card.quad for card in chosen]) if chosen else 0.0
     diagonal = float(np.median([np.hypot(*side_pairs(card.quad)) / 2 for card in chosen])) if chosen else 0.0
     pieces: list[np.ndarray] = []
@@ -1661,6 +1665,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
             0.25 * typical <= area <= PIECE_MOST * typical
             and max(sides(cand.quad)) <= diagonal
             and all(_overlap(cand.quad, p) < 0.25 for p in pieces)
+            and _card_share([cand.quad], card, scale) >= PIECE_CARDED
         ):
             pieces.append(cand.quad)
     cut_off = max(cut_blobs, len(pieces), net_cut)
