@@ -88,6 +88,10 @@ PIECE_MOST = 1.5  # of the photo's typical card: the most a card cut by the phot
 # The least share of a candidate at the photo's edge the net's card mask covers, for a piece of a card: validation
 # fonts' photos cut through their first card, 0.96-1.0; a striped or veined table's bands at the edge, 0-0.003.
 PIECE_CARDED = 0.5
+# A blob of the cues at the photo's edge that cannot be cut into cards holds cards the edge cuts where the net's
+# card mask covers half of its part this share of the photo's width from the edge: not a hand joined to a cloth's
+# band that runs on to the edge.
+EDGE_BAND = 0.02
 # A hand whose cards match the patch of the net's card mask they lie on (intersection over union) by more than
 # this worse than another hand's is a part of a hand (on renders of training designs: 0.41 against 0.90; two
 # readings of a whole hand differ by 0-0.07).
@@ -605,7 +609,7 @@ def _stock_cards(
             cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             queue.append((part, max(cs, key=cv2.contourArea), False))
         # Cards in a word whose last card the photo's edge cuts are no card-shaped blob either.
-        cut_off += not parts and at_edge and (net_mask is None or _carded(blob, net_mask))
+        cut_off += not parts and at_edge and (net_mask is None or _carded(_at_photo_edge(blob), net_mask))
         if not parts and not at_edge:
             outlines.append(contour.reshape(-1, 2))
     return found, outlines, cut_off
@@ -615,6 +619,14 @@ def _table_blob(blob: np.ndarray, quad: np.ndarray, card_long: float, net_mask: 
     """The blob (work scale, 255 on it; ``quad`` its corners) is the table: TALLEST cards of the deck tall
     (``card_long``: their long side) and mostly no card to the net (``net_mask``: 1 on card)."""
     return min(side_pairs(quad)) / 2 > TALLEST * card_long and not _carded(blob, net_mask)
+
+
+def _at_photo_edge(blob: np.ndarray) -> np.ndarray:
+    """The part of a blob (work scale, 255 on it) within EDGE_BAND of the photo's width of its edge."""
+    band = np.zeros_like(blob)
+    d = max(1, round(EDGE_BAND * blob.shape[1]))
+    band[:d], band[-d:], band[:, :d], band[:, -d:] = 255, 255, 255, 255
+    return blob & band
 
 
 def _carded(blob: np.ndarray, net_mask: np.ndarray) -> bool:

@@ -179,14 +179,20 @@ def test_table_larger_than_a_card_at_the_photos_edge_is_no_card_cut_off(seed: in
 
 
 @pytest.mark.parametrize(
-    "game, seed, fan", [("word-thief", 1010, True), ("quiddler", 1014, True), ("word-thief", 1019, False)]
+    "game, seed, fan",
+    [
+        ("word-thief", 1010, True),
+        ("quiddler", 1014, True),
+        ("word-thief", 1019, False),
+        ("word-thief", 1037, False),
+        ("quiddler", 1022, True),
+        ("quiddler", 1033, False),
+    ],
 )
-def test_a_striped_cloths_bands_cut_card_sized_by_the_photos_edge_are_no_cards_cut_off(
-    game: str, seed: int, fan: bool
-) -> None:
-    # A hand lying whole on a striped cloth: its bands, cut card-sized where they meet the photo's edge, were
-    # counted as pieces of cards (1, 4 and 2), and the player was told to step back. The net takes none of
-    # them for card.
+def test_a_striped_cloths_bands_at_the_photos_edge_are_no_cards_cut_off(game: str, seed: int, fan: bool) -> None:
+    # A hand lying whole on a striped cloth: its bands, cut card-sized where they meet the photo's edge (the
+    # first three), or joined to the hand in one blob that runs on to the edge (the last three), were counted
+    # as cards the edge cuts, and the player was told to step back. The net takes no band for card.
     photo = render_varied(game, seed, False, hand=True, fan=fan, tables=("stripes",))
     found = find_cards(photo.image)
     assert len(found.quads) == len(photo.truth["cards"])
