@@ -42,6 +42,7 @@ MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
+STEP_BACK = "step back so every card is whole in the photo"  # the advice where the photo's edge cuts cards
 SURE = 0.98  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
 STONE_SURE = 0.95  # the same for a Words And Points stone (the card net's read: its wrong reads are less sure)
 SUIT_SURE = 0.99  # a pip has no second reader: both corners must agree on it, and their sum be clear
@@ -873,7 +874,7 @@ def _disputed(read: Read, sure: float) -> bool:
 def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
     where = "the photo" if isinstance(source, np.ndarray) else str(source)
     advice = (
-        "step back so that every card is whole in the photo"
+        STEP_BACK
         if cut_off
         else "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare"
     )
@@ -920,7 +921,7 @@ def read_photo(
     if heaps:
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
     if cut_off:
-        notes.append("cards cut by the photo's edge were left out; step back so every card is whole in the photo")
+        notes.append(f"cards cut by the photo's edge were left out; {STEP_BACK}")
     if small := small_cards_note(reads):
         notes.append(small)
     if ocr is None:
