@@ -1219,8 +1219,8 @@ def _unexplained(
     a photo: a side fitted to wood grain or to the midway line between touching cards, which the stock
     cue cuts at their seam. With no card found, all of the photo. Also how many cards the photo's rim
     cuts: patches at the rim that no card covers, a quarter of a card or more, and blobs that hold a
-    core and reach the rim within a card's width of one (``to_core``: each pixel's distance to the
-    nearest core; the net's card may stop short of the rim). A blob reaching the rim only further
+    card's or a patch of table's core (``quads``, ``table``) and reach the rim within a card's width of a
+    core (``to_core``: each pixel's distance to the nearest core; the net's card may stop short of the rim). A blob reaching the rim only further
     off is a cloth's band the net joined to a card."""
     if not quads:
         return np.full_like(mask, 255), 0
@@ -1246,7 +1246,13 @@ def _unexplained(
     for q in quads:
         if _splay(q) > SKEW:
             cv2.fillConvexPoly(out, np.round(q).astype(np.int32), 255)
-    cut = (rim & (area >= 0.25 * typical))[1:].sum() + (blob_rim & has_core)[1:].sum()
+    # A blob holding a core that passed for card or for a card-sized patch of table (a card the edge cuts is
+    # smaller than the deck's), not one whose cores none of the net's tests passed (pale stone at the edge).
+    fitted = np.zeros(blobs, bool)
+    for q in quads + table:
+        x, y = np.clip(np.round(np.mean(q, 0)).astype(int), 0, [mask.shape[1] - 1, mask.shape[0] - 1])
+        fitted[blob_of[y, x]] = True
+    cut = (rim & (area >= 0.25 * typical))[1:].sum() + (blob_rim & fitted)[1:].sum()
     return out, int(cut)
 
 

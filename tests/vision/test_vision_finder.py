@@ -199,6 +199,17 @@ def test_a_striped_cloths_bands_at_the_photos_edge_are_no_cards_cut_off(game: st
     assert found.cut_off == 0
 
 
+@pytest.mark.parametrize("game", ["word-thief", "quiddler"])
+def test_pale_stone_at_the_photos_edge_is_no_card_cut_off(game: str) -> None:
+    # Words lying whole on a pale veined stone: patches of stone by the photo's edge, which the net gave
+    # cores but passed neither for cards nor for patches of table, were counted as two cards the edge cuts,
+    # and the player was told to step back.
+    photo = render_varied(game, 1015, False, tables=("veined-stone",))
+    found = find_cards(photo.image)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert found.cut_off == 0
+
+
 @pytest.mark.parametrize(
     "game, seed, table", [("word-thief", 731, "grey-laminate"), ("words-and-points", 735, "grey-laminate")]
 )
