@@ -1220,8 +1220,8 @@ def _unexplained(
     cue cuts at their seam. With no card found, all of the photo. Also how many cards the photo's rim
     cuts: patches at the rim that no card covers, a quarter of a card or more, and blobs that hold a
     card's or a patch of table's core (``quads``, ``table``) and reach the rim within a card's width of a
-    core (``to_core``: each pixel's distance to the nearest core; the net's card may stop short of the rim). A blob reaching the rim only further
-    off is a cloth's band the net joined to a card."""
+    core (``to_core``: each pixel's distance to the nearest core; the net's card may stop short of the
+    rim). A blob reaching the rim only further off is a cloth's band the net joined to a card."""
     if not quads:
         return np.full_like(mask, 255), 0
     blobs, blob_of = cv2.connectedComponents(mask)

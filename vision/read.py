@@ -40,9 +40,9 @@ from vision.quad_order import side_pairs
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
+STEP_BACK = "step back so every card is whole in the photo"  # the advice where the photo's edge cuts cards
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
-STEP_BACK = "step back so every card is whole in the photo"  # the advice where the photo's edge cuts cards
 SURE = 0.98  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
 STONE_SURE = 0.95  # the same for a Words And Points stone (the card net's read: its wrong reads are less sure)
 SUIT_SURE = 0.99  # a pip has no second reader: both corners must agree on it, and their sum be clear
