@@ -57,9 +57,9 @@ def _inside(point: np.ndarray, quad: list) -> bool:
     return cv2.pointPolygonTest(np.float32(quad), (float(point[0]), float(point[1])), False) >= 0
 
 
-def score_photo(truth: dict, reading: PhotoReading) -> Counter[str]:
-    """Counts for one photo: truth cards matched to read cards by position. A read card that
-    matches none is a piece of a card cut in two when it lies on a true card, else a false card."""
+def score_photo(truth: dict, reading: PhotoReading, shape: tuple[int, ...]) -> Counter[str]:
+    """Counts for one photo (``shape``: its image's): truth cards matched to read cards by position. A read card
+    that matches none is a piece of a card cut in two when it lies on a true card, else a false card."""
     out: Counter[str] = Counter()
     cards = reading.cards
     taken = matched(truth, [c.corners for c in cards])
@@ -100,6 +100,10 @@ def score_photo(truth: dict, reading: PhotoReading) -> Counter[str]:
     out["words_right"] = int(got == sorted(tuple(w) for w in truth["words"]))
     out["whole"] = int(out["found"] == out["cards"] and out["false"] == 0 and not cut and len(cards) == len(taken))
     out["clean"] = int(out["whole"] and out["wrong"] == 0 and out["right_flagged"] == 0 and out["words_right"])
+    # Told to step back though the photo's edge cuts no card: every card lies whole in these photos.
+    h, w = shape[:2]
+    whole = all(0 < x < w - 1 and 0 < y < h - 1 for t in truth["cards"] for x, y in t["corners"])
+    out["step_back"] = int(whole and any(STEP_BACK in note for note in reading.notes))
     out["photos"] = 1
     return out
 
@@ -157,11 +161,7 @@ class Run:
         start = time.perf_counter()
         reading = _read(image, game)
         self.times.append(time.perf_counter() - start)
-        score = score_photo(truth, reading)
-        # Told to step back though the photo's edge cuts no card: every card lies whole in these photos.
-        h, w = image.shape[:2]
-        whole = all(0 < x < w - 1 and 0 < y < h - 1 for t in truth["cards"] for x, y in t["corners"])
-        score["step_back"] = int(whole and any(STEP_BACK in note for note in reading.notes))
+        score = score_photo(truth, reading, image.shape)
         self.t.update(score)
         self.by_table.setdefault(table, Counter()).update(score)
         if naive:

@@ -46,7 +46,7 @@ def scan(
     for seed in range(start, start + photos):
         p = render_varied(game, seed, False, size=SIZES[size], hand=bool(hand), fan=hand == "fan", tables=tables)
         image, truth = bench._turned(p) if turned else (p.image, p.truth)
-        score = bench.score_photo(truth, bench._read(image, game))
+        score = bench.score_photo(truth, bench._read(image, game), image.shape)
         score["unflagged"] = score["wrong"] - score["wrong_flagged"]
         out[seed] = score
     return out

@@ -152,7 +152,7 @@ def samples(seed: int) -> list[tuple[np.ndarray, int]]:
 
 
 def draw(cards: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
-    out = train_reader._gather(samples, list(range(SEED0, SEED0 + cards)), workers)
+    out = train_reader.gather(samples, list(range(SEED0, SEED0 + cards)), workers)
     return np.stack([p for p, _ in out])[:, None].astype(np.float32), np.array([y for _, y in out])
 
 

@@ -384,7 +384,8 @@ def stone_samples(seed: int) -> list[tuple]:
 # ---------------------------------------------------------------- training
 
 
-def _gather(fn, seeds: list[int], workers: int) -> list[tuple]:
+def gather(fn, seeds: list[int], workers: int) -> list[tuple]:
+    """Every sample ``fn`` draws for each of the ``seeds``, in order, drawn in ``workers`` processes."""
     with Pool(workers) as pool:
         return [s for batch in pool.imap(fn, seeds, chunksize=64) for s in batch]
 
@@ -529,8 +530,8 @@ def _drawn(args: argparse.Namespace) -> dict[str, np.ndarray]:
         if (int(data["cards"]), int(data["stones"])) == (args.cards, args.stones):
             return data
     start = time.time()
-    index = _gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
-    stones = _gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
+    index = gather(index_samples, list(range(SEED0, SEED0 + args.cards)), args.workers)
+    stones = gather(stone_samples, list(range(SEED0 + 1_000_000, SEED0 + 1_000_000 + args.stones)), args.workers)
     print(f"drawn {len(index)} corners and {len(stones)} stones in {time.time() - start:.0f}s", flush=True)
     cards = [(c, y) for _, _, c, y, _, _ in index if c is not None][:CARD_NET_INDEX] + stones
     centres = [(c, y) for *_, c, y in index if c is not None]
