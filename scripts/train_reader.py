@@ -502,7 +502,7 @@ def train(
 
 
 def export(net, example, path: Path, input_name: str) -> None:  # net: torch.nn.Module, example: torch.Tensor
-    """Write a trained net as ONNX for cv2.dnn: any batch size, one output of logits."""
+    """Write a trained net as ONNX for onnxruntime: any batch size, one output of logits."""
     import torch
 
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -62,7 +62,7 @@ def from_out(points: np.ndarray, scale: float) -> np.ndarray:
 
 @cache
 def _net() -> Net:
-    return Net(MODELS / "corners.onnx", {}, trainer="scripts/train_corners.py", engine=cv2.dnn.ENGINE_CLASSIC)
+    return Net(MODELS / "corners.onnx", {}, trainer="scripts/train_corners.py")
 
 
 def decode(maps: np.ndarray, scale: float) -> Corners:
@@ -84,8 +84,6 @@ def decode(maps: np.ndarray, scale: float) -> Corners:
 def index_corners(small: np.ndarray, scale: float) -> Corners:
     """Every index corner showing in a BGR photo, as the card it stands for (see Corner), given the photo
     as `find_net.net_image` shrinks it (``small``, ``scale``)."""
-    net = _net().net
-    net.setInput(net_input(small))
-    maps = np.asarray(net.forward())[0]
+    maps = _net().forward(net_input(small))[0]
     h, w = small.shape[:2]
     return decode(maps[:, : (h + OUT - 1) // OUT, : (w + OUT - 1) // OUT], scale)

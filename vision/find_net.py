@@ -5,7 +5,7 @@ looks at the photo shrunk to NET_WIDTH and gives, at half that size, two maps: *
 a card) and *core* (a whole card's interior, each side shrunk by CORE of its short side), so cards
 that touch have cores apart. It learnt cards from their shape, outline and print, not from a colour
 rule: it finds cards on cloths and stone where card stock against the table is no cue, though its
-corners are rougher on fine stripes and checks. Run in-process by OpenCV's dnn, as the reader's nets
+corners are rougher on fine stripes and checks. Run in-process by onnxruntime, as the reader's nets
 are (vision/net.py).
 """
 
@@ -40,14 +40,12 @@ def net_input(small: np.ndarray) -> np.ndarray:
 
 @cache
 def _net() -> Net:
-    return Net(MODELS / "finder.onnx", {}, trainer="scripts/train_finder.py", engine=cv2.dnn.ENGINE_AUTO)
+    return Net(MODELS / "finder.onnx", {}, trainer="scripts/train_finder.py")
 
 
 def card_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Probabilities (0-1, float32, at ``small``'s size) that each pixel is card, and a card's core."""
-    net = _net().net
-    net.setInput(net_input(small))
-    out = np.asarray(net.forward())[0]  # (2, H'/OUT, W'/OUT) logits
+    out = _net().forward(net_input(small))[0]  # (2, H'/OUT, W'/OUT) logits
     h, w = small.shape[:2]
     maps = []
     for logit in out:

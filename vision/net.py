@@ -1,4 +1,4 @@
-"""The reader's neural networks: what they see of a card, and running them with OpenCV's dnn.
+"""The reader's neural networks: what they see of a card, and running them with onnxruntime.
 
 Small CNNs, trained by scripts/train_reader.py on cards it draws in many designs and fonts (the pip net by its own):
 
@@ -21,16 +21,26 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime as ort
+from onnxruntime.capi import onnxruntime_pybind11_state as ort_errors
 
 from vision.designs import CARD_H, CARD_W
 from vision.errors import VisionError
 
 MODELS = Path(__file__).resolve().parent / "models"
 MAX_BYTES = 5 << 20  # a model file larger than this is not ours
-# OpenCV's classic dnn engine runs the reader's two small nets in 60-80% of the time its new one (the default
-# since OpenCV 5) takes, their log-probabilities the same to 1e-4. The finder's net keeps the default: a
-# card's corners where a side is in doubt follow its maps' least change (8 pixels on 1 of 180 renders).
-CLASSIC = cv2.dnn.ENGINE_CLASSIC
+# onnxruntime runs the nets in about half the time OpenCV's dnn took (its classic engine), their outputs the same to
+# 1e-4 (docs/benchmarks-vision.md, "Time per photo"). Its worker threads sleep between runs rather than spin: the
+# reader's own work between two nets then keeps the second core (spinning, a Word Thief photo took a third longer).
+ort.set_default_logger_severity(3)  # errors only: a machine with no GPU is no news to print before the reading
+# What onnxruntime raises on a file that is no model (its errors share no base class but Exception).
+LOAD_ERRORS = (
+    OSError,
+    ort_errors.Fail,
+    ort_errors.InvalidArgument,
+    ort_errors.InvalidProtobuf,
+    ort_errors.InvalidGraph,
+)
 
 LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
 INDEX_FACES = LETTERS + ["CL", "ER", "IN", "QU", "TH", "*"]  # every face an index deck prints
@@ -117,24 +127,27 @@ def _batch(crops: list[np.ndarray]) -> np.ndarray:
 
 
 class Net:
-    """One ONNX model run in-process by cv2.dnn (no torch at run time)."""
+    """One ONNX model run in-process by onnxruntime on the CPU (no torch at run time)."""
 
-    def __init__(
-        self, path: Path, heads: dict[str, list[str]], trainer: str = "scripts/train_reader.py", engine: int = CLASSIC
-    ):
+    def __init__(self, path: Path, heads: dict[str, list[str]], trainer: str = "scripts/train_reader.py"):
         self.heads = heads
+        options = ort.SessionOptions()
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             if not path.is_file():
                 raise OSError("missing")
             if path.stat().st_size > MAX_BYTES:
                 raise OSError("too large")
-            self.net = cv2.dnn.readNetFromONNX(str(path), engine)
-            if self.net.empty():
-                raise OSError("empty")
-        except (OSError, cv2.error) as exc:
+            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except LOAD_ERRORS as exc:
             raise VisionError(
                 f"the card reader's model {path} is missing or damaged; reinstall table-companion (or run {trainer})"
             ) from exc
+        self.input = self.session.get_inputs()[0].name
+
+    def forward(self, batch: np.ndarray) -> np.ndarray:
+        """The model's one output for a float32 input batch."""
+        return self.session.run(None, {self.input: batch})[0]
 
     def __call__(self, crops: list[np.ndarray]) -> Heads:
         """Log-probabilities of every head for (H, W, 3) uint8 crops, in one batch."""
@@ -146,8 +159,7 @@ class Net:
         if not len(batch):
             out = np.zeros((0, total), np.float32)
         else:
-            self.net.setInput(batch)
-            out = np.asarray(self.net.forward()).reshape(len(batch), total)
+            out = self.forward(batch).reshape(len(batch), total)
         logp, k = {}, 0
         for name, classes in self.heads.items():
             logp[name] = _log_softmax(out[:, k : k + len(classes)])
