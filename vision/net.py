@@ -29,7 +29,7 @@ from vision.errors import VisionError
 
 MODELS = Path(__file__).resolve().parent / "models"
 MAX_BYTES = 5 << 20  # a model file larger than this is not ours
-# onnxruntime runs the nets in about half the time OpenCV's dnn took (its classic engine), their outputs the same to
+# onnxruntime runs each net in 0.6-0.85 of the time OpenCV's dnn took (its classic engine), their outputs the same to
 # 1e-4 (docs/benchmarks-vision.md, "Time per photo"). Its worker threads sleep between runs rather than spin: the
 # reader's own work between two nets then keeps the second core (spinning, a Word Thief photo took a third longer).
 ort.set_default_logger_severity(3)  # errors only: a machine with no GPU is no news to print before the reading
