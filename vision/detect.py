@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import cv2
@@ -1631,12 +1632,18 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
     return slice(max(0, int(y0)), min(shape[0], int(np.ceil(y1)))), slice(int(x0), int(np.ceil(x0 + wide)))
 
 
+# The corner net reads the photo on the second core while the finder's net and its cards take the first: its
+# batch of one photo hardly shares out among onnxruntime's threads (docs/benchmarks-vision.md, "Time per photo").
+_CORNER_NET = ThreadPoolExecutor(max_workers=1, thread_name_prefix="corner-net")
+
+
 def _found(img: np.ndarray, indexed: bool) -> Detected:
     """The cards in a BGR photo: the cues' candidates compete card by card (`_choose`), then stand
     against the net's cards (`_agreed`); with ``indexed``, a hand read by its index corners may
     replace what was chosen on it (`_with_index_hands`), and a card between two index corners what
     was chosen on it (`_with_missed_cards`); without, a card in a gap of a row is found (`_with_row_gaps`)."""
     shrunk = net_image(img)  # as the finder's net and the corner net see the photo
+    ahead = _CORNER_NET.submit(index_corners, *shrunk) if indexed else None
     net, cores, unexplained, net_cut, net_card = _net_cards(img, *shrunk)
     scale = WORK_WIDTH / img.shape[1]
     card = (cv2.resize(net_card, cores.shape[::-1], interpolation=cv2.INTER_LINEAR) > 0.5).astype(np.uint8)
@@ -1656,7 +1663,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     cut = [cand for cand, at in zip(cands + net, rim) if at]
     chosen = _choose(_carded_hands([cand for cand, at in zip(cands, rim) if not at], card, scale), edges, paper, scale)
     chosen = _agreed([cand for cand, at in zip(net, rim[len(cands) :]) if not at], chosen, cores, scale, card)
-    corners = index_corners(*shrunk) if indexed else NO_CORNERS
+    corners = ahead.result() if ahead else NO_CORNERS
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
