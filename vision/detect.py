@@ -624,10 +624,14 @@ def _table_blob(blob: np.ndarray, quad: np.ndarray, card_long: float, net_mask: 
 
 def _at_photo_edge(blob: np.ndarray) -> np.ndarray:
     """The part of a blob (work scale, 255 on it) within EDGE_BAND of the photo's width of its edge."""
-    band = np.zeros_like(blob)
-    d = max(1, round(EDGE_BAND * blob.shape[1]))
-    band[:d], band[-d:], band[:, :d], band[:, -d:] = 255, 255, 255, 255
-    return blob & band
+    return np.where(_rim_band(blob.shape, max(1, round(EDGE_BAND * blob.shape[1]))), blob, 0).astype(blob.dtype)
+
+
+def _rim_band(shape: tuple[int, ...], width: int) -> np.ndarray:
+    """True on the pixels within ``width`` of an image's edge."""
+    band = np.zeros(shape[:2], bool)
+    band[:width], band[-width:], band[:, :width], band[:, -width:] = True, True, True, True
+    return band
 
 
 def _carded(blob: np.ndarray, net_mask: np.ndarray) -> bool:
@@ -1228,17 +1232,20 @@ def _unexplained(
     blobs, blob_of = cv2.connectedComponents(mask)
     has_core = np.bincount(blob_of[cored], minlength=blobs) > 0
     covered = np.zeros_like(mask)
+    # A blob holding a core that passed for card or for a card-sized patch of table (a card the edge cuts is
+    # smaller than the deck's), not one whose cores none of the net's tests passed (pale stone at the edge).
+    fitted = np.zeros(blobs, bool)
     for q in quads + table:
         cv2.fillConvexPoly(covered, np.round(q).astype(np.int32), 1)
+        x, y = np.clip(np.round(np.mean(q, 0)).astype(int), 0, [mask.shape[1] - 1, mask.shape[0] - 1])
+        fitted[blob_of[y, x]] = True
     rest = cv2.morphologyEx(
         mask & (1 - cv2.dilate(covered, np.ones((5, 5), np.uint8))), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest)
     rim = _at_rims(stats, mask.shape)
     width = float(np.median([min(side_pairs(q)) / 2 for q in quads]))
-    edge = np.zeros_like(mask, dtype=bool)
-    edge[:2], edge[-2:], edge[:, :2], edge[:, -2:] = True, True, True, True
-    blob_rim = np.bincount(blob_of[edge & (mask > 0) & (to_core <= width)], minlength=blobs) > 0
+    blob_rim = np.bincount(blob_of[_rim_band(mask.shape, 2) & (mask > 0) & (to_core <= width)], minlength=blobs) > 0
     area = stats[:, cv2.CC_STAT_AREA]
     typical = _median_area(quads)
     keep = (area >= UNEXPLAINED * typical) & ~rim
@@ -1247,12 +1254,6 @@ def _unexplained(
     for q in quads:
         if _splay(q) > SKEW:
             cv2.fillConvexPoly(out, np.round(q).astype(np.int32), 255)
-    # A blob holding a core that passed for card or for a card-sized patch of table (a card the edge cuts is
-    # smaller than the deck's), not one whose cores none of the net's tests passed (pale stone at the edge).
-    fitted = np.zeros(blobs, bool)
-    for q in quads + table:
-        x, y = np.clip(np.round(np.mean(q, 0)).astype(int), 0, [mask.shape[1] - 1, mask.shape[0] - 1])
-        fitted[blob_of[y, x]] = True
     cut = (rim & (area >= 0.25 * typical))[1:].sum() + (blob_rim & fitted)[1:].sum()
     return out, int(cut)
 
