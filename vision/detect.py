@@ -20,7 +20,7 @@ import numpy as np
 from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, short_side_first, side_pairs, sides
-from vision.index_hands import IndexHand, index_hands, shaped, top_twin
+from vision.index_hands import LEAST_CARDS, IndexHand, index_hands, shaped, top_twin, without_top
 from vision.hands import fan_cards, missed_by_stock, notches_closed, on_line, row_spread
 from vision.cardness import CARD_RATIO, cardness
 from vision.find_net import CORE, card_maps, net_image
@@ -160,6 +160,10 @@ UNMARKED = 0.15
 SIDE_REACH = 0.3
 TWIN_ON = 0.08
 TWIN_ON_TOP = 2 * TWIN_ON
+# A hand's top card so found is whole where its short sides are TOP_WHOLE of its long ones: true top cards of
+# validation fonts' hands (600 spreads and fans from seed 301000) showed 0.50-0.77, two under WHOLE's 0.5 (0.495 and
+# 0.498, a steep camera); slivers, from a corner the net found on the top card's face to its right side, 0.37-0.40.
+TOP_WHOLE = (0.45, WHOLE[1])
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -1381,6 +1385,7 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
     off the corners, most of the hand's cards agreeing with none of its (Word Thief fan 1029: the cues' cards up to a
     third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners.found):
+        hand = _top_trimmed(img, hand, corners.found)
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
@@ -1469,13 +1474,19 @@ def _agrees(chosen: Candidate, card: np.ndarray, top: bool) -> bool:
 
 
 def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
+    """A corner-net ``hand``'s top card as the photo shows it (see `_top_outline`), where it has a top card's
+    proportions (TOP_WHOLE); not a sliver: the net took a letter on the top card's face for an index corner
+    (Quiddler fan 300053), and the hand's cards would take the shape of a sliver."""
+    card = _top_outline(img, hand, corners)
+    return card if card is not None and TOP_WHOLE[0] <= _proportions(card) <= TOP_WHOLE[1] else None
+
+
+def _top_outline(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
     """A corner-net ``hand``'s top card as the photo shows it, clockwise from the net's corner: along the net's top
     edge to its right side found in the photo (`_sharpened`, SIDE_REACH), down that side to its bottom-right
     corner where its turned-round index shows (`top_twin`), the left side parallel to the right (the camera's
     slant skews a card; the left side lies on the covered card's print, where a step of colour is no side).
-    None where no such corner shows, the side found misses it (TWIN_ON: a cloth's stripe along the card) or the
-    card so found lacks a card's proportions (WHOLE: the net took a letter on the top card's face for an index
-    corner, Quiddler fan 300053, and the hand's cards took the shape of a sliver)."""
+    None where no such corner shows or the side found misses it (TWIN_ON: a cloth's stripe along the card)."""
     twin = top_twin(hand, corners)
     if twin is None:
         return None
@@ -1492,8 +1503,19 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
     # Where the top edge (from the corner along the net's) meets the right side.
     t = np.linalg.solve(np.float32([top[1] - top[0], -right]).T, found[1] - top[0])[0]
     corner = top[0] + t * (top[1] - top[0])
-    card = np.float32([top[0], corner, twin, top[0] + twin - corner])
-    return card if _card_shaped(card) else None
+    return np.float32([top[0], corner, twin, top[0] + twin - corner])
+
+
+def _top_trimmed(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> IndexHand:
+    """The ``hand`` without its last card where that card's corner lies on the top card's face: the card it would
+    be is a sliver (under TOP_WHOLE) from that corner to the top card's right side, and the hand without it has a
+    whole top card (the net's weak peak on a top card's top edge or frame, a card's width past the last index:
+    validation fonts' Quiddler fans 301026 and 301097, Word Thief fan 301094, each read with a card more)."""
+    outline = _top_outline(img, hand, corners)
+    if len(hand.quads) <= LEAST_CARDS or outline is None or _proportions(outline) >= TOP_WHOLE[0]:
+        return hand
+    rest = without_top(hand)
+    return rest if _top_card(img, rest, corners) is not None else hand
 
 
 def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -162,6 +162,11 @@ def shaped(hand: IndexHand, top: np.ndarray) -> IndexHand:
     return IndexHand(quads, _shown(quads))
 
 
+def without_top(hand: IndexHand) -> IndexHand:
+    """The ``hand`` without its last card, the card before it now on top."""
+    return IndexHand(hand.quads[:-1], _shown(hand.quads[:-1]))
+
+
 def _gaps_filled(quads: list[np.ndarray]) -> list[np.ndarray]:
     """A chain's cards with a card put where the next corner lies about twice the hand's pitch (its median step)
     or more on (GAP): the net missed a covered card's index there (Quiddler fan 300081: one missed, and the cards

@@ -384,3 +384,10 @@ def test_fan_the_cues_found_short_takes_its_top_cards_shape(game: str, seed: int
     # check, the Word Thief fan's cards lay a place off theirs. The top card's shape shows in the photo: every card
     # takes it, skewed as the camera skews a card turned as far.
     _every_card_read_right(game, seed, fan=True, tables=TRAIN_TABLES)
+
+
+def test_corner_on_a_fans_top_card_is_no_card_of_its_own() -> None:
+    # The corner net peaks weakly on this fan's top card, along its top edge: that corner chained on as a twelfth
+    # card, read with no index and flagged. The card it would start is a sliver up to the top card's right side, and
+    # without it the hand's top card is whole (its turned-round index shows): it is no card.
+    _every_card_read_right("quiddler", 1420, fan=True)
