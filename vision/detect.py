@@ -1531,8 +1531,8 @@ def _top_outline(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.
 def _top_trimmed(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> IndexHand:
     """The ``hand`` without its last card where that card's corner lies on the top card's face: the card it would
     be is a sliver (under TOP_WHOLE) from that corner to the top card's right side, and the hand without it has a
-    whole top card (the net's weak peak on a top card's top edge or frame, a card's width past the last index:
-    validation fonts' Quiddler fans 301026 and 301097, Word Thief fan 301094, each read with a card more)."""
+    whole top card (the net's weak peak on the top card's top edge or frame, half its width along it: validation
+    fonts' Quiddler fans 301026 and 301097, each read with a card more)."""
     outline = _top_outline(img, hand, corners)
     if len(hand.quads) <= LEAST_CARDS or outline is None or _proportions(outline) >= TOP_WHOLE[0]:
         return hand
