@@ -1390,7 +1390,7 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
     off the corners, most of the hand's cards agreeing with none of its (Word Thief fan 1029: the cues' cards up to a
     third of a width below their corners, four of nine read)."""
     for hand in index_hands(corners.found):
-        hand = _top_trimmed(img, hand, corners.found)
+        hand, top = _top_trimmed(img, hand, corners.found)
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
@@ -1400,9 +1400,8 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
         if len(whole) > 1 or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced):
             continue
         if not (alone or slices):  # the cues' hand stands: its top card, maybe not
-            chosen = _top_on_twin(img, hand, corners.found, on, chosen)
+            chosen = _top_on_twin(top, hand, on, chosen)
             continue
-        top = _top_card(img, hand, corners.found)
         if len(on) >= len(hand.quads):
             # The cues' hand lies off the corners where most of the net's cards agree with none of its.
             lost = len(alone) > len(hand.quads) / 2
@@ -1424,19 +1423,17 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
 
 
 def _top_on_twin(
-    img: np.ndarray, hand: IndexHand, corners: list[Corner], on: list[Candidate], chosen: list[Candidate]
+    top: np.ndarray | None, hand: IndexHand, on: list[Candidate], chosen: list[Candidate]
 ) -> list[Candidate]:
     """The ``chosen`` cards with the one chosen ``on`` a corner-net ``hand``'s top card replaced by that card as the
-    photo shows it (`_top_card`) where none of its corners lies within TWIN_OFF of its width of the top card's
-    bottom-right corner, which its turned-round index marks (`top_twin`): the cues cut the top card short or skewed
-    it, and one of its two indexes was read from a crop that misses it, the card flagged."""
-    top = _top_card(img, hand, corners)
-    twin = top_twin(hand, corners)
+    photo shows it (``top``, see `_top_card`) where none of its corners lies within TWIN_OFF of its width of the top
+    card's bottom-right corner, which its turned-round index marks (``top``'s third corner): the cues cut the top
+    card short or skewed it, and one of its two indexes was read from a crop that misses it, the card flagged."""
     mine = [c for c in on if _agrees(c, hand.quads[-1], False)]  # by its own corner: not the card it covers
-    if top is None or twin is None or not mine:
+    if top is None or not mine:
         return chosen
     cue = min(mine, key=lambda c: float(np.linalg.norm(c.quad.mean(0) - top.mean(0))))
-    if float(np.linalg.norm(cue.quad - twin, axis=1).min()) < TWIN_OFF * float(np.linalg.norm(top[1] - top[0])):
+    if float(np.linalg.norm(cue.quad - top[2], axis=1).min()) < TWIN_OFF * float(np.linalg.norm(top[1] - top[0])):
         return chosen
     return [c._replace(quad=top, shown=1.0, precise=True) if c is cue else c for c in chosen]
 
@@ -1499,7 +1496,11 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
     """A corner-net ``hand``'s top card as the photo shows it (see `_top_outline`), where it has a top card's
     proportions (TOP_WHOLE); not a sliver: the net took a letter on the top card's face for an index corner
     (Quiddler fan 300053), and the hand's cards would take the shape of a sliver."""
-    card = _top_outline(img, hand, corners)
+    return _whole_top(_top_outline(img, hand, corners))
+
+
+def _whole_top(card: np.ndarray | None) -> np.ndarray | None:
+    """A top card's outline where it has a top card's proportions (TOP_WHOLE)."""
     return card if card is not None and TOP_WHOLE[0] <= _proportions(card) <= TOP_WHOLE[1] else None
 
 
@@ -1528,16 +1529,18 @@ def _top_outline(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.
     return np.float32([top[0], corner, twin, top[0] + twin - corner])
 
 
-def _top_trimmed(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> IndexHand:
+def _top_trimmed(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> tuple[IndexHand, np.ndarray | None]:
     """The ``hand`` without its last card where that card's corner lies on the top card's face: the card it would
     be is a sliver (under TOP_WHOLE) from that corner to the top card's right side, and the hand without it has a
     whole top card (the net's weak peak on the top card's top edge or frame, half its width along it: validation
-    fonts' Quiddler fans 301026 and 301097, each read with a card more)."""
+    fonts' Quiddler fans 301026 and 301097, each read with a card more). With the hand kept, its top card as the
+    photo shows it (`_top_card`; None where it is not found whole)."""
     outline = _top_outline(img, hand, corners)
     if len(hand.quads) <= LEAST_CARDS or outline is None or _proportions(outline) >= TOP_WHOLE[0]:
-        return hand
+        return hand, _whole_top(outline)
     rest = without_top(hand)
-    return rest if _top_card(img, rest, corners) is not None else hand
+    top = _top_card(img, rest, corners)
+    return (rest, top) if top is not None else (hand, None)
 
 
 def _inside(quads: list[np.ndarray], scale: float, shape: tuple[int, ...]) -> np.ndarray:
