@@ -169,6 +169,10 @@ TOP_WHOLE = (0.45, WHOLE[1])
 # 301000, 483 with the top card so found): the cues' top card off that corner by 0.1 or more in 100, 55 of them off
 # the true card by over a tenth of its width where the top card so found was within 0.07, none the other way.
 TWIN_OFF = 0.1
+# A hand's cards as its index corners show them are read too where the cues' lie this far off them (the median of
+# their bottom-left corners' distances, in the top card's widths; see `_with_other_shapes`): four in five of the
+# hands where the cues' stood lie closer (validation fonts, 472 of 600 hands), and reading a hand twice costs time.
+OTHER_APART = 0.15
 
 
 def pale_table(c: np.ndarray) -> bool:
@@ -558,6 +562,9 @@ class Detected(NamedTuple):
     cut_off: int  # cards (or words of cards) left out because the photo's edge cuts them
     heap_outlines: tuple[np.ndarray, ...] = ()  # the heaps' outlines, photo pixels
     doubtful: tuple[int, ...] = ()  # cards whose place the cues and the index corners disagree on: to be checked
+    # Hands shaped two ways: the indexes of their cards in ``quads`` and the cards as their index corners show them
+    # (see `_with_index_hands`); the reader keeps the shapes it reads the surer.
+    reshaped: tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...] = ()
 
 
 class Candidate(NamedTuple):
@@ -567,6 +574,7 @@ class Candidate(NamedTuple):
     precise: bool = True  # corners found in the full photo (not at work scale)
     group: int = 0  # the cards of one hand share a group
     doubt: bool = False  # a hand's card no index corner agrees with, kept for want of a better hand
+    other: np.ndarray | None = None  # a hand's card as its index corners show it, where the cues' shape is far off
 
 
 def _stock_cards(
@@ -1400,7 +1408,7 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
         if len(whole) > 1 or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced):
             continue
         if not (alone or slices):  # the cues' hand stands: its top card, maybe not
-            chosen = _top_on_twin(top, hand, on, chosen)
+            chosen = _with_other_shapes(top, hand, on, _top_on_twin(top, hand, on, chosen))
             continue
         if len(on) >= len(hand.quads):
             # The cues' hand lies off the corners where most of the net's cards agree with none of its.
@@ -1420,6 +1428,34 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
             Candidate(q, s, True, False, group) for q, s in zip(hand.quads, hand.shown)
         ]
     return chosen
+
+
+def _with_other_shapes(
+    top: np.ndarray | None, hand: IndexHand, on: list[Candidate], chosen: list[Candidate]
+) -> list[Candidate]:
+    """The ``chosen`` cards, those of the cues' hand standing on a corner-net ``hand`` given that hand's shapes as its
+    ``top`` card shows them (`shaped`) as their ``other``, where each card of the hand agrees with one of the cues'
+    and their bottom-left corners lie apart by OTHER_APART of the top card's width or more (median). Neither is
+    always right: the cues' seams may lean against the cards (a slanted spread on a gingham: six cards of twelve read
+    wrong), and one shape for the whole hand leaves out how a slanted camera turns each card's sides differently (the
+    cues' seams follow them); the reader keeps the shapes it reads the surer (vision.read.read_photo)."""
+    if top is None:
+        return chosen
+    shapes = shaped(hand, top).quads
+    groups = {c.group for c in on if c.hand}  # the cues' hand, its top card maybe reshaped (`_top_on_twin`)
+    cues = [c for c in chosen if c.hand and c.group in groups]
+    pairs = []
+    for card, q in zip(hand.quads, shapes):  # agreeing as `_with_index_hands` found them, by the net's size
+        mine = [c for c in cues if _agrees(c, card, False) and all(c is not p for p, _ in pairs)]
+        if not mine:
+            return chosen
+        pairs.append((min(mine, key=lambda c: float(np.linalg.norm(c.quad[0] - q[0]))), q))
+    width = float(np.linalg.norm(top[1] - top[0]))
+    apart = np.median([float(np.linalg.norm(c.quad[3] - q[3])) for c, q in pairs[:-1]]) / width
+    if apart < OTHER_APART:
+        return chosen
+    others = {id(c): q for c, q in pairs}
+    return [c._replace(other=others[id(c)]) if id(c) in others else c for c in chosen]
 
 
 def _top_on_twin(
@@ -1626,6 +1662,15 @@ def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, s
     return chosen + [Candidate(short_side_first(q), 1.0, False) for q in added]
 
 
+def _reshaped(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
+    """The hands among the ``chosen`` cards shaped two ways (see Detected.reshaped)."""
+    groups: dict[int, list[int]] = {}
+    for i, c in enumerate(chosen):
+        if c.other is not None:
+            groups.setdefault(c.group, []).append(i)
+    return tuple((tuple(ix), tuple(chosen[i].other for i in ix)) for ix in groups.values())
+
+
 def _too_big(quad: np.ndarray, width: float) -> bool:
     """A card wider than the net ever saw one (it learnt cards 7-10% of the photo's width): a photo
     taken close up, where the cues' cards stand alone."""
@@ -1749,4 +1794,5 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
         cut_off,
         tuple(heaps),
         tuple(i for i, card in enumerate(chosen) if card.doubt),
+        _reshaped(chosen),
     )

@@ -401,3 +401,14 @@ def test_fans_top_card_the_cues_cut_short_is_read_sure(game: str, seed: int) -> 
     # side found between them, it reads sure.
     cards = _all_read_right(render_varied(game, seed, held_out=False, hand=True, fan=True), game)
     assert not cards[-1].flagged
+
+
+@pytest.mark.parametrize("game, seed, fan", [("word-thief", 1112, True), ("quiddler", 1004, False)])
+def test_hand_the_cues_cut_aslant_is_read_in_its_index_corners_shapes(game: str, seed: int, fan: bool) -> None:
+    # The cues' seams on these hands lean against the cards: a covered card's index was read from a crop off it (the
+    # fan's E as a Q and its joker unsure, both flagged; a spread's card flagged). Shaped as the index corners and the
+    # top card show them, the hand reads surer, and the reader keeps those shapes.
+    photo = render_varied(game, seed, held_out=False, hand=True, fan=fan)
+    assert find_cards(photo.image).reshaped
+    cards = _all_read_right(photo, game)
+    assert not any(c.flagged for c in cards)
