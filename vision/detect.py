@@ -170,7 +170,8 @@ TOP_WHOLE = (0.45, WHOLE[1])
 # the true card by over a tenth of its width where the top card so found was within 0.07, none the other way.
 TWIN_OFF = 0.1
 # A hand's cards as its index corners show them are read too where the cues' lie this far off them (the median of
-# their bottom-left corners' distances, in the top card's widths; see `_with_other_shapes`): four in five of the
+# their bottom-left corners' distances, in the top card's widths, or the net's where that card's shape is not found;
+# see `_with_other_shapes`): four in five of the
 # hands where the cues' stood lie closer (validation fonts, 472 of 600 hands), and reading a hand twice costs time.
 OTHER_APART = 0.15
 
@@ -1434,14 +1435,14 @@ def _with_other_shapes(
     top: np.ndarray | None, hand: IndexHand, on: list[Candidate], chosen: list[Candidate]
 ) -> list[Candidate]:
     """The ``chosen`` cards, those of the cues' hand standing on a corner-net ``hand`` given that hand's shapes as its
-    ``top`` card shows them (`shaped`) as their ``other``, where each card of the hand agrees with one of the cues'
-    and their bottom-left corners lie apart by OTHER_APART of the top card's width or more (median). Neither is
-    always right: the cues' seams may lean against the cards (a slanted spread on a gingham: six cards of twelve read
-    wrong), and one shape for the whole hand leaves out how a slanted camera turns each card's sides differently (the
-    cues' seams follow them); the reader keeps the shapes it reads the surer (vision.read.read_photo)."""
-    if top is None:
-        return chosen
-    shapes = shaped(hand, top).quads
+    ``top`` card shows them (`shaped`; the net's rectangles where that card's shape is not found) as their ``other``,
+    where each card of the hand agrees with one of the cues' and their bottom-left corners lie apart by OTHER_APART of
+    the top card's width or more (median). Neither is always right: the cues' seams may lean against the cards (a
+    slanted spread on a gingham: six cards of twelve read wrong), and one shape for the whole hand leaves out how a
+    slanted camera turns each card's sides differently (the cues' seams follow them), the net's rectangles the slant
+    itself; the reader keeps the shapes it reads the surer (vision.read.read_photo)."""
+    shapes = shaped(hand, top).quads if top is not None else hand.quads
+    top = hand.quads[-1] if top is None else top
     groups = {c.group for c in on if c.hand}  # the cues' hand, its top card maybe reshaped (`_top_on_twin`)
     cues = [c for c in chosen if c.hand and c.group in groups]
     pairs = []

@@ -412,3 +412,11 @@ def test_hand_the_cues_cut_aslant_is_read_in_its_index_corners_shapes(game: str,
     assert find_cards(photo.image).reshaped
     cards = _all_read_right(photo, game)
     assert not any(c.flagged for c in cards)
+
+
+def test_hand_whose_top_card_shows_no_shape_is_read_in_the_nets_rectangles_where_surer() -> None:
+    # No side of this fan's top card is found to shape the hand by, and the cues' hand stood, one card of it read
+    # right but flagged. The corner net's rectangles, each from its card's own index corner, read every card sure.
+    photo = render_varied("quiddler", 1138, held_out=False, hand=True, fan=True)
+    assert find_cards(photo.image).reshaped
+    assert not any(c.flagged for c in _all_read_right(photo, "quiddler"))
