@@ -171,8 +171,8 @@ TOP_WHOLE = (0.45, WHOLE[1])
 TWIN_OFF = 0.1
 # A hand's cards as its index corners show them are read too where the cues' lie this far off them (the median of
 # their bottom-left corners' distances, in the top card's widths, or the net's where that card's shape is not found;
-# see `_with_other_shapes`): four in five of the
-# hands where the cues' stood lie closer (validation fonts, 472 of 600 hands), and reading a hand twice costs time.
+# see `_with_other_shapes`): four in five of the hands where the cues' stood lie closer (validation fonts, 472 of 600
+# hands), and reading a hand twice costs time.
 OTHER_APART = 0.15
 
 
