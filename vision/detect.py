@@ -1442,7 +1442,6 @@ def _with_other_shapes(
     slanted camera turns each card's sides differently (the cues' seams follow them), the net's rectangles the slant
     itself; the reader keeps the shapes it reads the surer (vision.read.read_photo)."""
     shapes = shaped(hand, top).quads if top is not None else hand.quads
-    top = hand.quads[-1] if top is None else top
     groups = {c.group for c in on if c.hand}  # the cues' hand, its top card maybe reshaped (`_top_on_twin`)
     cues = [c for c in chosen if c.hand and c.group in groups]
     pairs = []
@@ -1451,7 +1450,8 @@ def _with_other_shapes(
         if not mine:
             return chosen
         pairs.append((min(mine, key=lambda c: float(np.linalg.norm(c.quad[0] - q[0]))), q))
-    width = float(np.linalg.norm(top[1] - top[0]))
+    last = hand.quads[-1] if top is None else top  # the top card, as found or as the net gives it
+    width = float(np.linalg.norm(last[1] - last[0]))
     apart = np.median([float(np.linalg.norm(c.quad[3] - q[3])) for c, q in pairs[:-1]]) / width
     if apart < OTHER_APART:
         return chosen
