@@ -59,10 +59,10 @@ class Card(NamedTuple):
 def cards_of(game: str, seed: int, hand: bool) -> list[Card]:
     """Every true card the finder found, with its read and Tesseract's vote (asked whatever the read's confidence)."""
     photo = render_varied(game, seed, held_out=False, size=(1920, 1080) if seed % 2 else (1280, 720), hand=hand)
-    quads, shown, *_ = find_cards(photo.image)
+    reader = Reader(game)
+    quads, shown, *_ = find_cards(photo.image, indexed=reader.index_deck)  # as read_photo finds them
     if not quads:
         return []
-    reader = Reader(game)
     reads = [
         r
         for read in reader.read(photo.image, quads, shown)
