@@ -160,6 +160,9 @@ DISPUTE_SURE = 0.99999
 # looked at before): faces right +3, wrong cards 65 -> 63, right cards flagged 213 -> 211, a card cut in two fewer.
 # Offering the net's rectangles too where the top card's shape is not found: faces right +2 on each range, right
 # cards flagged 281 -> 280 and 211 -> 208, a card more found and one fewer cut; nothing else changed.
+# The same margin keeps a word's card in its neighbours' size (vision.detect.OFF_SIZE): validation fonts' word photos
+# (3 decks, 1080p and 720p, tuned tables and TRAIN_TABLES, 1200 from seed 300100): faces right +5, wrong cards -4,
+# wrong left unflagged 11 -> 8, right cards flagged -8; 1200 more from 300200: +2, -2, 7 -> 6, -6.
 SHAPE_FLOOR = 0.01
 SHAPE_MARGIN = 0.02
 CENTRE_JOINT = 0.99
@@ -899,12 +902,14 @@ def _surer_shapes(
     reads: list[Read],
     reshaped: tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...],
 ) -> list[np.ndarray]:
-    """The cards' ``quads`` with each hand shaped two ways (see Detected.reshaped) in the shapes whose faces read
-    surer: the mean log-confidence over its cards, each floored at SHAPE_FLOOR, SHAPE_MARGIN higher."""
+    """The cards' ``quads`` with each card or hand shaped more ways (see Detected.reshaped) in the shape whose faces
+    read surest: the mean log-confidence over its cards, each floored at SHAPE_FLOOR, SHAPE_MARGIN over the first."""
     out = list(quads)
+    best: dict[tuple[int, ...], float] = {}
     for ix, others in reshaped:
-        again = reader.read(img, list(others), [shown[i] for i in ix])
-        if _shape_score(again) > _shape_score([reads[i] for i in ix]) + SHAPE_MARGIN:
+        score = _shape_score(reader.read(img, list(others), [shown[i] for i in ix]))
+        if score > best.get(ix, _shape_score([reads[i] for i in ix]) + SHAPE_MARGIN):
+            best[ix] = score
             for i, q in zip(ix, others):
                 out[i] = q
     return out

@@ -10,9 +10,10 @@ import pytest
 
 from vision.deck_layouts import render_deck
 from vision.designs import LAYOUTS, Design, random_design
-from vision.detect import cues, find_cards, work_image
+from vision.detect import Candidate, cues, find_cards, work_image, _off_size
 from vision.fonts import families
-from vision.render import render_photo, render_varied
+from vision.read import read_photo
+from vision.render import matched, render_photo, render_varied
 
 
 def _font(i: int) -> str:
@@ -338,3 +339,39 @@ def test_cards_the_finder_missed_are_found_by_their_two_index_corners(seed: int,
     # Training designs' cards the net and the cues missed or took a piece of, whose own top-left index corner
     # and turned-round bottom-right one the corner net saw (4 of 6 found and a piece of a card; 6 of 9).
     _every_card_found_once("quiddler", seed, size)
+
+
+def _card(x: float, top: float, bottom: float, w: float = 100) -> np.ndarray:
+    """An upright card's quad, clockwise from its top side (a short one)."""
+    return np.float32([[x, top], [x + w, top], [x + w, bottom], [x, bottom]])
+
+
+def test_a_card_found_shorter_than_its_neighbours_is_offered_in_their_size_at_either_end() -> None:
+    # A row of three cards 140 high, the middle one found 100 high (its bottom lost in glare): it is offered
+    # stretched to 140 at its bottom and at its top; its neighbours, one card of their size beside each, are not.
+    row = [_card(0, 0, 140), _card(105, 0, 100), _card(210, 0, 140), _card(315, 0, 140)]
+    offered = _off_size([Candidate(q, 1.0, False) for q in row])
+    assert [ix for ix, _ in offered] == [(1,), (1,)]
+    others = [o[0] for _, o in offered]
+    assert any(np.allclose(o, _card(105, 0, 140), atol=0.01) for o in others)
+    assert any(np.allclose(o, _card(105, -40, 100), atol=0.01) for o in others)
+
+
+def test_cards_of_a_hand_are_not_sized_against_their_neighbours() -> None:
+    # A spread hand's cards are strips of one another by design: none is offered another size.
+    row = [_card(0, 0, 140), _card(30, 0, 100), _card(60, 0, 140)]
+    assert _off_size([Candidate(q, 0.3, True) for q in row]) == ()
+
+
+@pytest.mark.parametrize("seed, size", [(1029, (1280, 720)), (1123, (1920, 1080))])
+def test_a_stone_found_short_or_narrow_is_read_in_its_neighbours_size(seed: int, size: tuple[int, int]) -> None:
+    # Training designs' stones: a T whose top the finder cut off (read I, flagged), a Y found a third too narrow
+    # (read X, flagged). Stretched to the size of the stones beside them, each reads as printed, sure.
+    photo = render_varied("words-and-points", seed, held_out=False, size=size)
+    assert find_cards(photo.image, indexed=False).reshaped
+    reading = read_photo(photo.image, "words-and-points")
+    pairs = matched(photo.truth, [c.corners for c in reading.cards])
+    assert len(reading.cards) == len(pairs) == len(photo.truth["cards"])
+    for i, j in pairs.items():
+        card = reading.cards[j]
+        assert (card.face, card.flagged) == (photo.truth["cards"][i]["face"], False)
