@@ -901,18 +901,24 @@ def _surer_shapes(
     shown: list[float],
     reads: list[Read],
     reshaped: tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...],
-) -> list[np.ndarray]:
-    """The cards' ``quads`` with each card or hand shaped more ways (see Detected.reshaped) in the shape whose faces
-    read surest: the mean log-confidence over its cards, each floored at SHAPE_FLOOR, SHAPE_MARGIN over the first."""
-    out = list(quads)
+) -> tuple[list[np.ndarray], list[Read]]:
+    """The cards' ``quads`` and ``reads`` with each card or hand shaped more ways (see Detected.reshaped) in the shape
+    whose faces read surest: the mean log-confidence over its cards, each floored at SHAPE_FLOOR, SHAPE_MARGIN over the
+    first."""
+    quads, reads = list(quads), list(reads)
+    if not reshaped:
+        return quads, reads
+    # All the other shapes in one batch: a card's face is read from its own crops alone.
+    again = iter(reader.read(img, [q for _, qs in reshaped for q in qs], [shown[i] for ix, _ in reshaped for i in ix]))
     best: dict[tuple[int, ...], float] = {}
     for ix, others in reshaped:
-        score = _shape_score(reader.read(img, list(others), [shown[i] for i in ix]))
+        other_reads = [next(again) for _ in ix]
+        score = _shape_score(other_reads)
         if score > best.get(ix, _shape_score([reads[i] for i in ix]) + SHAPE_MARGIN):
             best[ix] = score
-            for i, q in zip(ix, others):
-                out[i] = q
-    return out
+            for i, q, r in zip(ix, others, other_reads):
+                quads[i], reads[i] = q, r
+    return quads, reads
 
 
 def _shape_score(reads: list[Read]) -> float:
@@ -944,10 +950,10 @@ def read_photo(
             )
         raise no_letter_cards(source, cut_off)
     reads = reader.read(img, quads, shown)
-    surer = _surer_shapes(reader, img, quads, shown, reads, reshaped)
-    if any(a is not b for a, b in zip(surer, quads)):
+    surer, reads = _surer_shapes(reader, img, quads, shown, reads, reshaped)
+    if reader.deck.has_suits and any(a is not b for a, b in zip(surer, quads)):
         # Read again as a whole: the photo's cards together show how its deck prints each suit's pip.
-        quads, reads = surer, reader.read(img, surer, shown)
+        reads = reader.read(img, surer, shown)
     # The doubtful cards' reads, by their quads' identity: `voted` keeps each read's quad, and a read that
     # `_two_cards` splits is two new cards.
     doubted = [id(reads[i].quad) for i in doubtful]
