@@ -1682,7 +1682,7 @@ def _reshaped(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.
 def _off_size(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
     """Each chosen whole card of another size than its nearest whole neighbours (see OFF_SIZE), once for each other
     shape: its long sides (or short ones) stretched or trimmed at one end, then at the other, to their median size."""
-    whole = [i for i, c in enumerate(chosen) if not c.hand]
+    whole = [i for i, c in enumerate(chosen) if not c.hand and min(side_pairs(c.quad)) >= 2]  # no sides of no length
     if len(whole) < 2:
         return ()
     quads = np.float32([chosen[i].quad for i in whole])

@@ -357,6 +357,13 @@ def test_a_card_found_shorter_than_its_neighbours_is_offered_in_their_size_at_ei
     assert any(np.allclose(o, _card(105, -40, 100), atol=0.01) for o in others)
 
 
+def test_a_quad_of_no_height_is_not_sized_against_its_neighbours(recwarn: pytest.WarningsRecorder) -> None:
+    # A degenerate quad (its corners on one line) has no proportions to compare: no shape, and no warning.
+    row = [_card(0, 0, 140), _card(105, 0, 0), _card(210, 0, 140)]
+    assert _off_size([Candidate(q, 1.0, False) for q in row]) == ()
+    assert not recwarn.list
+
+
 def test_cards_of_a_hand_are_not_sized_against_their_neighbours() -> None:
     # A spread hand's cards are strips of one another by design: none is offered another size.
     row = [_card(0, 0, 140), _card(30, 0, 100), _card(60, 0, 140)]
