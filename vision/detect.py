@@ -570,8 +570,9 @@ class Detected(NamedTuple):
     cut_off: int  # cards (or words of cards) left out because the photo's edge cuts them
     heap_outlines: tuple[np.ndarray, ...] = ()  # the heaps' outlines, photo pixels
     doubtful: tuple[int, ...] = ()  # cards whose place the cues and the index corners disagree on: to be checked
-    # Hands shaped two ways: the indexes of their cards in ``quads`` and the cards as their index corners show them
-    # (see `_with_index_hands`); the reader keeps the shapes it reads the surer.
+    # Cards shaped more ways: the indexes of a hand's cards in ``quads`` and the cards as their index corners show them
+    # (see `_with_index_hands`), or of one card and that card in its neighbours' size (`_off_size`); the reader keeps
+    # the shapes it reads the surest.
     reshaped: tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...] = ()
 
 
@@ -1682,12 +1683,13 @@ def _reshaped(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.
 def _off_size(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
     """Each chosen whole card of another size than its nearest whole neighbours (see OFF_SIZE), once for each other
     shape: its long sides (or short ones) stretched or trimmed at one end, then at the other, to their median size."""
-    whole = [i for i, c in enumerate(chosen) if not c.hand and min(side_pairs(c.quad)) >= 2]  # no sides of no length
+    pairs = {i: side_pairs(c.quad) for i, c in enumerate(chosen) if not c.hand}
+    whole = [i for i, p in pairs.items() if min(p) >= 2]  # no sides of no length
     if len(whole) < 2:
         return ()
     quads = np.float32([chosen[i].quad for i in whole])
     centres = quads.mean(1)
-    sizes = np.float32([side_pairs(q) for q in quads]) / 2  # short, long (clockwise from a short side)
+    sizes = np.float32([pairs[i] for i in whole]) / 2  # short, long (clockwise from a short side)
     out: list[tuple[tuple[int, ...], tuple[np.ndarray, ...]]] = []
     for k, quad in enumerate(quads):
         far = np.linalg.norm(centres - centres[k], axis=1)
