@@ -18,10 +18,12 @@ BLUR = 1.0  # sigma: a pixel's shift in where a 5-8 pixel pip falls on the warpe
 MIN_CONTRAST = 45  # paper against the darkest ink of the index region (as glyphs.face_ink)
 INK = 0.45  # share of that contrast that is ink
 # The index prints its letters, then its value, then its pip, one under another in one column: a glyph
-# is letter-sized (not a frame's line), and a pip is about as wide as high and the last under the letters.
+# is letter-sized (not a frame's line), and a pip is about as wide as high and the lowest in their column.
 GLYPH_H = (0.03, 0.4)  # of the region's height
 GLYPH_W = 0.6  # of the region's width at most
 PIP_ASPECT = (0.6, 1.6)  # width / height
+COLUMN = 0.4  # of the region's width: the index column's pip starts left of this (centre art lies to the right)
+OVERLAP = 0.3  # of the narrower glyph's width: a glyph over another shares this much of it when in one column
 BEAD_SHIFT = 1  # pixels: a frame's beads are printed alike, one under another
 
 
@@ -37,22 +39,27 @@ def _glyphs(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int,
     return labels, glyphs
 
 
-def _pip(glyphs: list[tuple[int, int, int, int, int]]) -> tuple[int, int, int, int, int] | None:
-    """The pip among the index region's glyphs: the last pip-shaped glyph below the letters, in their column."""
-    # Ink touching the region's top or left edge is the card's edge or its frame, not the index.
-    inside = [g for g in glyphs if g[0] > 0 and g[2] > 0 and not _bead(g, glyphs)]
-    if not inside:
-        return None
-    letters = min(inside)  # the index's topmost glyph: its first letter
-    width = letters[3] - letters[2]
+def _pip(glyphs: list[tuple[int, int, int, int, int]], width: int) -> tuple[int, int, int, int, int] | None:
+    """The pip among the index region's glyphs: the lowest pip-shaped glyph in the region's left part (``width``:
+    the region's) with a glyph above it in its column, the value or the letters."""
+    # The letters and the value may touch the region's top or left edge (a quad fitted tight, an index printed near
+    # the card's corner) and still show the column; a pip touching the top is the card's edge or a frame's corner.
+    glyphs = [g for g in glyphs if not _bead(g, glyphs)]
     below = [
         g
-        for g in inside
-        if g[0] >= letters[1] - 1
-        and abs(g[2] - letters[2]) < 0.5 * width + 3  # left-aligned under the letters
+        for g in glyphs
+        if g[0] > 0
+        and 0 < g[2] < COLUMN * width
         and PIP_ASPECT[0] <= (g[3] - g[2]) / (g[1] - g[0]) <= PIP_ASPECT[1]
+        and any(_over(o, g) for o in glyphs if o is not g)
     ]
     return max(below, key=lambda g: g[1]) if below else None
+
+
+def _over(o: tuple[int, int, int, int, int], g: tuple[int, int, int, int, int]) -> bool:
+    """Whether glyph ``o`` lies above glyph ``g`` in one column: over it, sharing OVERLAP of the narrower's width."""
+    shared = min(o[3], g[3]) - max(o[2], g[2])
+    return o[1] <= g[0] + 1 and shared >= OVERLAP * min(o[3] - o[2], g[3] - g[2])
 
 
 def _bead(g: tuple[int, int, int, int, int], glyphs: list[tuple[int, int, int, int, int]]) -> bool:
@@ -77,7 +84,7 @@ def pip_picture(card: np.ndarray) -> np.ndarray | None:
     region = levels.astype(np.float32)
     ink = np.clip((paper - region) / (paper - darkest), 0, 1)
     labels, glyphs = _glyphs((ink > INK).astype(np.uint8))
-    pip = _pip(glyphs)
+    pip = _pip(glyphs, ink.shape[1])
     if pip is None:
         return None
     y0, y1, x0, x1, k = pip

@@ -131,6 +131,14 @@ PIP_NET_SURE = 8.0
 # hands at 720p) and of training designs (720p, 200 from 400000): 18 wrong suits made right and 1 right suit made
 # wrong (a hand's card), every one of them flagged before and after; at 3, 14 and 0; at 1, 25 and 7; at 0, 38 and 22.
 PIP_NET_SWITCH = 2.0
+# One deck lies on the table: where a card's suit is left in doubt (under SUIT_SURE), the index nets may misread that
+# suit's pips on every card of the photo, and each other card read of it whose pips the pip net does not read as its
+# suit's over its partner's by PIP_NET_LEAN log-odds (or with no pip cut) is flagged too (PIP_DOUBT). The photo needs
+# a look already: no photo more to correct. Validation fonts and pips (a deck whose clubs the index nets read as
+# spades, some surely), Word Thief 1080p and 720p, tuned tables and TRAIN_TABLES, 400 photos from 300100 (with
+# pips.py's column rule): wrong cards left unflagged 7 -> 2, right cards flagged 195 -> 217; 400 from 300200: 6 -> 5,
+# 255 -> 285; 240 hands from 301000: 1 -> 1, 189 -> 219; photos needing no correction alike or more.
+PIP_NET_LEAN = 1.0
 # An index deck prints the face large in the card's middle (DESIGN.md): the centre net reads it (both ways up,
 # weighed by its own odds of which is upright) and its log-share, floored at CENTRE_FLOOR, joins the corners'
 # joint posterior with CENTRE_WEIGHT. Where it gives the chosen face CENTRE_SURE and the joint posterior gives
@@ -613,24 +621,30 @@ def _shaped(
     """``suits`` with the pip net's word on each card's pips (see PIP_NET_DOUBT): a card whose pips look like its
     partner suit's made PIP_DOUBT sure, and of that suit where they look it by far more than the index nets read
     its own (PIP_NET_SWITCH; ``index``: their log-probabilities per card); one unsure of its suit whose pips look
-    surely like it made SUIT_SURE_WHOLE."""
+    surely like it made SUIT_SURE_WHOLE; and every other card of a suit left in doubt whose pips do not speak for it
+    made PIP_DOUBT sure (see PIP_NET_LEAN)."""
     read = [i for i, (suit, _) in enumerate(suits) if suit is not None and pictures(i)]
     if not read:
         return suits
     logp = pip_shapes([pic for i in read for pic in pictures(i)])
     owner = np.repeat(np.arange(len(read)), [len(pictures(i)) for i in read])
     out = list(suits)
+    leaning: dict[int, float] = {}  # each card's pips' log-odds for its partner suit over its own
     for k, i in enumerate(read):
         suit, p = suits[i]
         best = SUITS.index(suit or "")
         mine = logp[owner == k].sum(0)
-        odds = float(mine[PARTNER[best]] - mine[best])
+        odds = leaning[i] = float(mine[PARTNER[best]] - mine[best])
         if odds > float(index[i, best] - index[i, PARTNER[best]]) + PIP_NET_SWITCH:
             out[i] = (SUITS[PARTNER[best]], min(p, PIP_DOUBT))
         elif odds > PIP_NET_DOUBT:
             out[i] = (suit, min(p, PIP_DOUBT))
         elif -odds > PIP_NET_SURE and p < SUIT_SURE_WHOLE and mine.argmax() == best:  # a shape of its colour too
             out[i] = (suit, SUIT_SURE_WHOLE)
+    doubted = {suit for (suit, _), (_, q) in zip(suits, out) if q < SUIT_SURE}  # as the index nets read it
+    for i, (suit, p) in enumerate(out):
+        if suit in doubted and p >= SUIT_SURE and leaning.get(i, 0.0) > -PIP_NET_LEAN:
+            out[i] = (suit, PIP_DOUBT)
     return out
 
 
