@@ -271,6 +271,16 @@ def test_a_suit_in_doubt_on_one_card_puts_in_doubt_each_card_of_it_whose_pips_do
     assert _shaped(sure, index, lambda i: pics.get(i, [])) == sure  # no suit in doubt: none put in doubt
 
 
+def _far_pip_cards(seed: int, size: tuple[int, int]) -> list[tuple[dict, dict]]:
+    """Each true card of a Word Thief training design's photo with its pips printed in IPAGothic, and its reading."""
+    far = installed().get(FAR_PIP_FAMILIES[0])
+    if not far:
+        pytest.skip(f"{FAR_PIP_FAMILIES[0]} is not installed (scripts/system-deps.sh)")
+    photo = render_varied("word-thief", seed, held_out=False, size=size, pip_font=far[0])
+    reading = read_photo(photo.image, "word-thief").to_json()
+    return [(photo.truth["cards"][i], reading["cards"][j]) for i, j in match(photo.truth, reading).items()]
+
+
 @pytest.mark.parametrize("seed, size, face, read_as", [(1004, (1920, 1080), "A", "c"), (1081, (1280, 720), "M", "s")])
 def test_clubs_printed_unlike_every_learnt_pip_and_read_as_spades_are_flagged(
     seed: int, size: tuple[int, int], face: str, read_as: str
@@ -278,12 +288,7 @@ def test_clubs_printed_unlike_every_learnt_pip_and_read_as_spades_are_flagged(
     # IPAGothic's club is narrow and tall with small lobes: the index nets read clubs of these photos as spades,
     # ``face``'s surely from both corners (unflagged before the pip net); its pips read as a club's flag it, and at
     # 1080p so surely (PIP_NET_SWITCH) that it is read as the club it is.
-    far = installed().get(FAR_PIP_FAMILIES[0])
-    if not far:
-        pytest.skip(f"{FAR_PIP_FAMILIES[0]} is not installed (scripts/system-deps.sh)")
-    photo = render_varied("word-thief", seed, held_out=False, size=size, pip_font=far[0])
-    reading = read_photo(photo.image, "word-thief").to_json()
-    cards = [(photo.truth["cards"][i], reading["cards"][j]) for i, j in match(photo.truth, reading).items()]
+    cards = _far_pip_cards(seed, size)
     assert [(c["suit"], c["check"]) for t, c in cards if (t["face"], t["suit"]) == (face, "c")] == [(read_as, True)]
     assert all(c["check"] for t, c in cards if (t["face"], t["suit"]) != (c["face"], c["suit"]))
 
@@ -294,12 +299,7 @@ def test_clubs_read_surely_as_spades_are_flagged_where_the_photo_leaves_a_spade_
 ) -> None:
     # The same narrow club (IPAGothic): the index nets read ``face``'s club as a spade surely and its pips speak for
     # neither suit, where other clubs of the photo are read as spades in doubt: it was the one wrong card unflagged.
-    far = installed().get(FAR_PIP_FAMILIES[0])
-    if not far:
-        pytest.skip(f"{FAR_PIP_FAMILIES[0]} is not installed (scripts/system-deps.sh)")
-    photo = render_varied("word-thief", seed, held_out=False, size=size, pip_font=far[0])
-    reading = read_photo(photo.image, "word-thief").to_json()
-    cards = [(photo.truth["cards"][i], reading["cards"][j]) for i, j in match(photo.truth, reading).items()]
+    cards = _far_pip_cards(seed, size)
     assert [(c["suit"], c["check"]) for t, c in cards if (t["face"], t["suit"]) == (face, "c")][:1] == [("s", True)]
     assert all(c["check"] for t, c in cards if (t["face"], t["suit"]) != (c["face"], c["suit"]))
 
