@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from companion.decks import WILD, Deck, standard_deck
+from vision.blur import blurred
 from vision.designs import CARD_H, CARD_W, Layout
 from vision.detect import find_cards
 from vision.errors import CardsOverlap, NoCardsFound, NotAnImage, OcrUnavailable, TinyImage
@@ -41,6 +42,8 @@ from vision.quad_order import side_pairs
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
 STEP_BACK = "step back so every card is whole in the photo"  # the advice where the photo's edge cuts cards
+BLURRED_ADVICE = "the photo is blurred: hold the camera still and take it again"  # where no card could be read
+BLURRED_NOTE = "the photo is blurred: cards may be misread; hold the camera still and take it again"  # some flagged
 # Confidence is the net's joint posterior of the chosen face (both corners, letters and value) among
 # the deck's faces. Thresholds chosen on renders of TRAINING designs (scripts/calibrate_reader.py):
 SURE = 0.98  # a read this sure needs no second opinion; below it Tesseract must agree or the card is flagged
@@ -898,14 +901,20 @@ def _disputed(read: Read, sure: float) -> bool:
     return read.confidence >= sure and read.centre_rival >= DISPUTE_SURE
 
 
-def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0) -> NoCardsFound:
+def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0, blurred: bool = False) -> NoCardsFound:
     where = "the photo" if isinstance(source, np.ndarray) else str(source)
-    advice = (
-        STEP_BACK
-        if cut_off
-        else "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare"
-    )
+    if cut_off:
+        advice = STEP_BACK
+    elif blurred:
+        advice = BLURRED_ADVICE
+    else:
+        advice = "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare"
     return NoCardsFound(f"no letter cards found in {where}; {advice}")
+
+
+def _blurred(img: np.ndarray, reads: list[Read]) -> bool:
+    """Whether the photo's cards are blurred (vision.blur.BLURRED)."""
+    return blurred([r.quad for r in reads], [warp_card(img, r.quad) for r in reads])
 
 
 def _surer_shapes(
@@ -972,8 +981,10 @@ def read_photo(
     # `_two_cards` splits is two new cards.
     doubted = [id(reads[i].quad) for i in doubtful]
     letter_cards = [r for r in reads if _letter_card(r)]
-    if len(letter_cards) < LETTER_SHARE * len(reads) or all(r.confidence < LETTER_FACE for r in letter_cards):
-        raise no_letter_cards(source)  # playing cards, dominoes, a board
+    if len(letter_cards) < LETTER_SHARE * len(reads):
+        raise no_letter_cards(source)  # playing cards, dominoes
+    if all(r.confidence < LETTER_FACE for r in letter_cards):
+        raise no_letter_cards(source, blurred=_blurred(img, letter_cards))  # a board's squares; or letters blurred
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
@@ -987,6 +998,8 @@ def read_photo(
         notes.append(f"cards cut by the photo's edge were left out; {STEP_BACK}")
     if small := small_cards_note(reads):
         notes.append(small)
+    if any(card.flagged for card in cards) and _blurred(img, reads):
+        notes.append(BLURRED_NOTE)
     if ocr is None:
         notes.append(ocr_status() or "")
     return PhotoReading(cards, group_words([np.float32(c.corners) for c in cards]), notes)
