@@ -901,20 +901,15 @@ def _disputed(read: Read, sure: float) -> bool:
     return read.confidence >= sure and read.centre_rival >= DISPUTE_SURE
 
 
-def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0, blurred: bool = False) -> NoCardsFound:
+def no_letter_cards(source: str | Path | np.ndarray, cut_off: int = 0, blur: bool = False) -> NoCardsFound:
     where = "the photo" if isinstance(source, np.ndarray) else str(source)
     if cut_off:
         advice = STEP_BACK
-    elif blurred:
+    elif blur:
         advice = BLURRED_ADVICE
     else:
         advice = "lay the game's cards flat on a plain table, fill the frame with them, and avoid glare"
     return NoCardsFound(f"no letter cards found in {where}; {advice}")
-
-
-def _blurred(img: np.ndarray, reads: list[Read]) -> bool:
-    """Whether the photo's cards are blurred (vision.blur.BLURRED)."""
-    return blurred([r.quad for r in reads], [warp_card(img, r.quad) for r in reads])
 
 
 def _surer_shapes(
@@ -984,7 +979,9 @@ def read_photo(
     if len(letter_cards) < LETTER_SHARE * len(reads):
         raise no_letter_cards(source)  # playing cards, dominoes
     if all(r.confidence < LETTER_FACE for r in letter_cards):
-        raise no_letter_cards(source, blurred=_blurred(img, letter_cards))  # a board's squares; or letters blurred
+        raise no_letter_cards(
+            source, blur=blurred(img, [r.quad for r in letter_cards])
+        )  # a board's squares; or letters blurred
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
@@ -998,7 +995,7 @@ def read_photo(
         notes.append(f"cards cut by the photo's edge were left out; {STEP_BACK}")
     if small := small_cards_note(reads):
         notes.append(small)
-    if any(card.flagged for card in cards) and _blurred(img, reads):
+    if any(card.flagged for card in cards) and blurred(img, [r.quad for r in reads]):
         notes.append(BLURRED_NOTE)
     if ocr is None:
         notes.append(ocr_status() or "")
