@@ -978,10 +978,8 @@ def read_photo(
     letter_cards = [r for r in reads if _letter_card(r)]
     if len(letter_cards) < LETTER_SHARE * len(reads):
         raise no_letter_cards(source)  # playing cards, dominoes
-    if all(r.confidence < LETTER_FACE for r in letter_cards):
-        raise no_letter_cards(
-            source, blur=blurred(img, [r.quad for r in letter_cards])
-        )  # a board's squares; or letters blurred
+    if all(r.confidence < LETTER_FACE for r in letter_cards):  # a board's squares; or letters blurred past reading
+        raise no_letter_cards(source, blur=blurred(img, [r.quad for r in letter_cards]))
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
