@@ -43,7 +43,8 @@ def _pip(glyphs: list[tuple[int, int, int, int, int]], width: int) -> tuple[int,
     """The pip among the index region's glyphs: the lowest pip-shaped glyph in the region's left part (``width``:
     the region's) with a glyph above it in its column, the value or the letters."""
     # The letters and the value may touch the region's top or left edge (a quad fitted tight, an index printed near
-    # the card's corner) and still show the column; a pip touching the top is the card's edge or a frame's corner.
+    # the card's corner) and still show the column; a pip touching the top is the card's edge or a frame's corner,
+    # and one touching the left edge may run on past it (its picture would be of a part).
     glyphs = [g for g in glyphs if not _bead(g, glyphs)]
     below = [
         g
