@@ -186,6 +186,14 @@ GROW = 0.05  # an index is read again from the card's quad grown by this share o
 GROWN_SURE = 0.999
 VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it does not overrule letters
 VALUE_FLOOR = -4.0  # nor does a value the deck file changed (the card prints another): its log-probability is capped
+# ... but a card whose value the nets read surely as another than its face prints, where they read that very value
+# surely on another card of the photo (this deck prints it as they learnt), is flagged: its face may be misread,
+# however sure. A hand's covered W read as N at 1.000, its 4 read as 6, beside N, E and T read with their 1 at
+# 1.000 (validation spread 300018, printed in fonts of neither side). On 5065 validation cards (Word Thief and
+# Quiddler, words at 720p and 1080p and hands, 40 photos a row) it flagged that card and no right card unflagged
+# before; under 0.05 it would have flagged two right cards more.
+VALUE_DOUBT = 0.01
+VALUE_SEEN = 0.99
 TAUGHT_WEIGHT = 4.0  # log-odds per unit of template distance: what a taught deck's own print adds
 TAUGHT_FAR = 1.3  # template distance of a face the teaching did not show
 # A photo holds letter cards when at least one card is one beyond doubt: the net's "letter card" head
@@ -358,6 +366,7 @@ class Read(NamedTuple):
     # or not: what disputes a read the corners are sure of (see _disputed).
     centre_rival: float = 0.0
     covered: bool = False  # a hand's covered card: read from the strip of it that shows
+    value: float = 1.0  # the value head's share of the value the face read prints (1.0: a value the net does not know)
 
 
 def _value_col(face: str, value: int) -> int:
@@ -453,6 +462,7 @@ class Reader:
                     joint[i] += CENTRE_WEIGHT * np.maximum(centre[k], CENTRE_FLOOR)
                     centres[i] = dict(zip(self.faces, middles[i].tolist()))
         picks = [_posterior(joint[i]) for i in range(n)]
+        printed = _shares(_per_card(heads["value"], owner, n))  # both views
         chosen = [self.faces[b] for b, _ in picks]
         # Two views agreeing make the joint posterior sure even when each alone is not: the card is
         # only as sure as its least sure view as well.
@@ -502,6 +512,7 @@ class Reader:
                     centres[i],
                     float(np.delete(middles[i], picks[i][0]).max()),
                     covered[i],
+                    float(printed[i, self.value_col[picks[i][0]]]) if self.value_col[picks[i][0]] >= 0 else 1.0,
                 )
             )
         return out
@@ -880,6 +891,15 @@ def checked(read: Read, vote: str | None, sure: float = SURE) -> tuple[float, bo
     return min(conf, read.suit_confidence), conf < sure or _suit_doubted(read) or disputed
 
 
+def _value_disputed(reads: list[Read], values: dict[str, int]) -> list[Read]:
+    """The reads whose value the nets read as another than their face prints (VALUE_DOUBT), where they read that
+    value surely on another card of the photo (VALUE_SEEN): this deck prints it as they learnt, so the card prints
+    another value and its face may be misread. A deck that prints other values than its deck file is read alike on
+    every card, so none is disputed."""
+    seen = {values[r.face] for r in reads if r.value >= VALUE_SEEN}
+    return [r for r in reads if r.value < VALUE_DOUBT and values[r.face] in seen]
+
+
 def _suit_doubted(read: Read) -> bool:
     """Whether the player must check a card's suit (a card with no suit: never)."""
     return read.suit_confidence < (SUIT_SURE_WHOLE if read.both else SUIT_SURE)
@@ -974,13 +994,14 @@ def read_photo(
         reads = reader.read(img, surer, shown)
     # The doubtful cards' reads, by their quads' identity: `voted` keeps each read's quad, and a read that
     # `_two_cards` splits is two new cards.
-    doubted = [id(reads[i].quad) for i in doubtful]
+    doubted = {id(reads[i].quad) for i in doubtful}
     letter_cards = [r for r in reads if _letter_card(r)]
     if len(letter_cards) < LETTER_SHARE * len(reads):
         raise no_letter_cards(source)  # playing cards, dominoes
     if all(r.confidence < LETTER_FACE for r in letter_cards):  # a board's squares; or letters blurred past reading
         raise no_letter_cards(source, blur=blurred(img, [r.quad for r in letter_cards]))
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
+    doubted |= {id(r.quad) for r in _value_disputed(reads, reader.deck.values)}
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
