@@ -188,10 +188,11 @@ VALUE_WEIGHT = 0.5  # the value is printed small: it settles close calls, it doe
 VALUE_FLOOR = -4.0  # nor does a value the deck file changed (the card prints another): its log-probability is capped
 # ... but a card to whose face's printed value the nets give under VALUE_DOUBT of their share, where they read that
 # very value VALUE_SEEN sure on another card of the photo (this deck prints it as they learnt), is flagged: it prints
-# another value, and its face may be misread however sure. A hand's covered W read as N at 1.000, its 4 read as 6, beside N, E and T read with their 1 at
-# 1.000 (validation spread 300018, printed in fonts of neither side). On 5065 validation cards (Word Thief and
-# Quiddler, words at 720p and 1080p and hands, 40 photos a row) it flagged that card and no right card unflagged
-# before; under 0.05 it would have flagged two right cards more.
+# another value, and its face may be misread however sure. A hand's covered W read as N at 1.000, its 4 read as 6,
+# beside N, E and T read with their 1 at 1.000 (validation spread 300018, printed in fonts of neither side). On 5065
+# validation cards (Word Thief and Quiddler, words at 720p and 1080p and hands, 40 photos a row) it flagged that card
+# and no right card unflagged before; under 0.05 it would have flagged two right cards more. On 6078 fresh ones (all
+# three decks, seeds from 300100) it flagged 5 wrong cards flagged already and no right card.
 VALUE_DOUBT = 0.01
 VALUE_SEEN = 0.99
 TAUGHT_WEIGHT = 4.0  # log-odds per unit of template distance: what a taught deck's own print adds
