@@ -91,6 +91,7 @@ def score_photo(truth: dict, reading: PhotoReading, shape: tuple[int, ...]) -> C
         on = [i for i, t in enumerate(truth["cards"]) if _inside(np.mean(c.corners, 0), t["corners"])]
         if on:
             cut.add(on[0])
+            out["pieces_unflagged"] += not c.flagged  # a piece read as a card of its own: one card too many
         else:
             out["false"] += 1
             out["false_unflagged"] += not c.flagged
@@ -180,7 +181,8 @@ def accuracy_row(game: str, side: str, size: str, r: Run) -> str:
     wrong_unflagged = t["wrong"] - t["wrong_flagged"]
     return (
         f"| {game} | {side} | {size} | {t['photos']} | {t['cards']} | {pct(t['found'], t['cards'])} | "
-        f"{t['cut']} | {t['false']} ({t['false_unflagged']} unflagged) | {pct(t['face'], t['cards'])} | "
+        f"{t['cut']} ({t['pieces_unflagged']} unflagged) | {t['false']} ({t['false_unflagged']} unflagged) | "
+        f"{pct(t['face'], t['cards'])} | "
         f"{pct(t['face'], t['found']) if t['found'] else 'n/a'} | {pct(t['value'], t['cards'])} | "
         f"{pct(t['suit'], t['suited']) if t['suited'] else 'n/a'} | "
         f"{pct(t['words_right'], t['photos'])} | {pct(t['clean'], t['photos'])} | "
@@ -209,8 +211,9 @@ def hand_row(game: str, fan: bool, turned: bool, photos: int, held_out: bool) ->
     right = t["found"] - t["wrong"] - t["right_flagged"]
     kind = ("fan" if fan else "straight spread") + (", upside down" if turned else "")
     return (
-        f"| {game} | {kind} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | {t['cut']} | "
-        f"{t['false']} | {pct(t['face'], t['cards'])} | {pct(right, t['cards'])} | "
+        f"| {game} | {kind} | {photos} | {t['whole']} | {pct(t['found'], t['cards'])} | "
+        f"{t['cut']} ({t['pieces_unflagged']} unflagged) | {t['false']} ({t['false_unflagged']} unflagged) | "
+        f"{pct(t['face'], t['cards'])} | {pct(right, t['cards'])} | "
         f"{t['wrong'] - t['wrong_flagged']} | {t['step_back']} |"
     )
 
@@ -305,8 +308,9 @@ def main() -> int:
             "",
             'Face and value percentages are of all true cards (a card not found counts as wrong); "face right of',
             "found\" and suits are of the cards found (the reader's share, apart from the finder's). A read card",
-            "lying on a true card that another read card already matches is a piece of a card cut in two; one",
-            "lying on no card is a false card. Time is `read_photo` in-process on the decoded image. Every card",
+            "lying on a true card that another read card already matches is a piece of a card cut in two (its",
+            '"unflagged": pieces read as cards unflagged, each one card too many in a game); one lying on no card',
+            "is a false card. Time is `read_photo` in-process on the decoded image. Every card",
             'lies whole in these photos: "told to step back" counts photos whose reading says the photo\'s edge',
             "cuts cards (and so to step back) all the same.",
             "",
