@@ -1002,7 +1002,8 @@ def read_photo(
     if all(r.confidence < LETTER_FACE for r in letter_cards):  # a board's squares; or letters blurred past reading
         raise no_letter_cards(source, blur=blurred(img, [r.quad for r in letter_cards]))
     reads = [r for read in reads for r in (_two_cards(reader, img, read) if read.no_index else [read])]
-    doubted |= {id(r.quad) for r in _value_disputed(reads, reader.deck.values)}
+    disputed = _value_disputed(reads, reader.deck.values)
+    doubted |= {id(r.quad) for r in disputed}
     cards = []
     for read, conf, flagged in voted(reads, ocr, reader.sure, reader.outvote):
         corners = (np.asarray(read.quad) / scale).round().astype(int).tolist()
@@ -1013,6 +1014,14 @@ def read_photo(
         notes.append(f"{heaps} heap(s) of overlapping cards were skipped")
     if cut_off:
         notes.append(f"cards cut by the photo's edge were left out; {STEP_BACK}")
+    if disputed:
+        faces = sorted({r.face for r in disputed})
+        its, values = ("its printed value does", "") if len(faces) == 1 else ("their printed values do", "s")
+        deck = ", ".join(str(reader.deck.values[f]) for f in faces)
+        notes.append(
+            f"check {', '.join(faces)}: {its} not read as the deck's value{values} {deck} "
+            "(a misread letter, or a deck file that differs from the cards)"
+        )
     if small := small_cards_note(reads):
         notes.append(small)
     if any(card.flagged for card in cards) and blurred(img, [r.quad for r in reads]):

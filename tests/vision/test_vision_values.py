@@ -50,14 +50,20 @@ def test_a_card_printing_another_value_than_its_deck_file_says_is_flagged(tmp_pa
         table="green-felt",
     )
 
-    def flags(deck: Deck | None) -> list[bool]:
+    def flags(deck: Deck | None) -> tuple[list[bool], list[str]]:
         reading = read_photo(photo.image, "word-thief", deck=deck)
         taken = matched(photo.truth, [c.corners for c in reading.cards])
         assert [reading.cards[taken[i]].face for i in range(len(cards))] == [face for face, _ in cards]
-        return [reading.cards[taken[i]].flagged for i in range(len(cards))]
+        return [reading.cards[taken[i]].flagged for i in range(len(cards))], reading.notes
 
-    assert flags(None) == [False] * 5
+    assert flags(None) == ([False] * 5, [])
     # A deck file giving W the value 1: the card prints 4, and the nets read E's, T's, N's and I's 1 surely.
-    assert flags(_deck(tmp_path, lambda face, v: 1 if face == "W" else v)) == [True] + [False] * 4
+    assert flags(_deck(tmp_path, lambda face, v: 1 if face == "W" else v)) == (
+        [True] + [False] * 4,
+        [
+            "check W: its printed value does not read as the deck's value 1 (a misread letter, or a deck file that differs "
+            "from the cards)"
+        ],
+    )
     # A deck file giving every card one point more than it prints disputes no card: no value reads as printed.
-    assert flags(_deck(tmp_path, lambda face, v: v + 1)) == [False] * 5
+    assert flags(_deck(tmp_path, lambda face, v: v + 1)) == ([False] * 5, [])
