@@ -120,6 +120,13 @@ WHOLE = (0.5, 0.85)
 # Thief spreads at 720p 300001, 300073); of 400 training hands at 1080p none held two.
 SIDE_BY_SIDE = 0.7
 WHOLE_AREA = 0.8
+# A card chosen on a corner hand counts as one of two whole cards there (a word's cards side by side, see
+# `_with_index_hands`) only where it is WHOLE_AREA of HAND_CARD of the hand's cards' median area: the corner net's
+# rectangles run up to a fifth too large each way (a card 0.69 of theirs). Two card-shaped pieces of a fan's top card
+# (its centre art, a third of a card wide) made Word Thief fan 300076 (validation fonts, a gradient) "cards side by
+# side" and then no letter card at all. Validation fonts, training tables: of 480 hands (seeds from 300000) 5 cards
+# more found, nothing else changed; 600 word photos alike.
+HAND_CARD = 0.6
 # A card between two of a row (`_with_row_gaps`): their centres GAP_PITCH of a card's width apart, its rim at most
 # GAP_PAPER of the way from their paper's colour to the table's (TABLE_APART or more apart, 0-255 per channel), GAP_CARD
 # of it the net's card. Training renders (Words And Points, seeds 300000+, 200 photos a size): the missed blank found
@@ -1393,23 +1400,24 @@ def _agreed(
 
 
 def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]) -> list[Candidate]:
-    """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card
-    chosen on it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows
-    (see `_top_card`), also where the cues found fewer cards (the net's rectangles, a fifth too large, put a spread
-    of small cards a place off: validation fonts' Quiddler spread 300072 on a striped cloth). Of a hand only the top
-    card shows whole: where two whole cards (not strips of covered cards: see WHOLE) were chosen on it, the "hand" is
-    cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the
+    """The chosen cards, where a hand read by its index corners (vision/index_hands.py) has a card that no card chosen on
+    it agrees with (AGREE), with that hand's cards instead of those, shaped as its top card shows (see `_top_card`),
+    also where the cues found fewer cards (the net's rectangles, a fifth too large, put a spread of small cards a place
+    off: validation fonts' Quiddler spread 300072 on a striped cloth). Of a hand only the top card shows whole: where
+    two whole cards (not strips of covered cards: see WHOLE; of a card's size: HAND_CARD) were chosen on it, the "hand"
+    is cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the
     cues chose a hand of more cards, agreeing with all but one of the corner hand's, the net missed indexes and found
     one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve); but where such a card of
     theirs lies past the top card's corner and no index shows at its own (UNMARKED), it is a slice of the top card
-    (Quiddler fan 1049: thirteen cards of twelve, each a little narrower than the pitch, two read wrong). Where the
-    top card's shape is not found, the cues' hand stays unless it cut the top card into slices (`_past_top`) or lies
-    off the corners, most of the hand's cards agreeing with none of its (Word Thief fan 1029: the cues' cards up to a
-    third of a width below their corners, four of nine read)."""
+    (Quiddler fan 1049: thirteen cards of twelve, each a little narrower than the pitch, two read wrong). Where the top
+    card's shape is not found, the cues' hand stays unless it cut the top card into slices (`_past_top`) or lies off the
+    corners, most of the hand's cards agreeing with none of its (Word Thief fan 1029: the cues' cards up to a third of a
+    width below their corners, four of nine read)."""
     for hand in index_hands(corners.found):
         hand, top = _top_trimmed(img, hand, corners.found)
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
-        whole = [c for c in on if not c.hand and _card_shaped(c.quad) and not _covers_next(c, hand)]
+        card = float(np.median([abs(cv2.contourArea(q)) for q in hand.quads]))
+        whole = [c for c in on if not c.hand and _whole(c.quad, HAND_CARD * card) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
         sliced = _past_top(on, hand, corners.found)
         extra = [c for c in on if not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)]

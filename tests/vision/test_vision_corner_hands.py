@@ -1,0 +1,42 @@
+"""A hand read by its index corners against the cards chosen on it (vision.detect._with_index_hands), on corners and
+cards laid out by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.corner_net import Corner, Corners
+from vision.detect import Candidate, _with_index_hands
+
+W, H = 100.0, 140.0  # a card's width and height in the photo
+PHOTO = np.zeros((800, 1200, 3), np.uint8)  # no top card's outline to find: the hand keeps the net's rectangles
+
+
+def _card(x: float, y: float, w: float = W, h: float = H) -> np.ndarray:
+    """An upright card, clockwise from its own top-left corner at (x, y)."""
+    return np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+
+
+def _corners(quads: list[np.ndarray]) -> Corners:
+    return Corners([Corner(q, 0.9) for q in quads], np.zeros((1, 1), np.float32), 1.0)
+
+
+def test_pieces_of_the_top_cards_art_do_not_make_a_hand_cards_side_by_side() -> None:
+    # A spread of five, the finder's only cards two pieces of the top card's face (its centre art), card-shaped but a
+    # third of a card wide (validation Word Thief fan 300076: then read as no letter card at all).
+    hand = [_card(200 + 40 * i, 200) for i in range(5)]
+    pieces = [_card(380, 240, 0.35 * W, 0.5 * H), _card(380, 280, 0.35 * W, 0.5 * H)]
+    out = _with_index_hands(_corners(hand), PHOTO, [Candidate(q, 1.0, False) for q in pieces])
+    assert [c.hand for c in out] == [True] * 5
+    np.testing.assert_allclose([c.quad[0] for c in out], [q[0] for q in hand], atol=0.5)
+
+
+def test_a_words_cards_side_by_side_stay_cards() -> None:
+    # Three cards of a word touching, the net's size for each a third too large and its corners a little low: they
+    # chain like a hand's, no chosen card agreeing with its cards. The three whole cards chosen on it say they are a
+    # word's.
+    word = [_card(200 + 100 * i, 200) for i in range(3)]
+    chosen = [Candidate(q, 1.0, False) for q in word]
+    net = [_card(200 + 100 * i, 225, 1.4 * W, 1.4 * H) for i in range(3)]
+    out = _with_index_hands(_corners(net), PHOTO, chosen)
+    assert len(out) == 3 and all(a is b for a, b in zip(out, chosen))
