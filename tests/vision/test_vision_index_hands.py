@@ -77,6 +77,27 @@ def test_a_hands_top_card_ends_where_its_turned_round_index_shows() -> None:
     assert top_twin(hand, [*cards, twin]) == pytest.approx(twin.quad[0])
 
 
+def test_a_slanted_top_cards_turned_round_index_is_its_bottom_right_corner() -> None:
+    # A camera's slant skews the top card: its bottom-right corner shows 0.3 of its width left of where the net's
+    # rectangle puts it (validation Word Thief spread 300112: 0.27). No covered card's corner shows there.
+    cards = [_card(100 + 40 * i, 200) for i in range(4)]
+    twin = _turned_round(_card(220 - 0.3 * W, 200))
+    (hand,) = index_hands([*cards, twin])
+    assert top_twin(hand, [*cards, twin]) == pytest.approx(twin.quad[0])
+    far = _turned_round(_card(220 - 0.45 * W, 200))  # beyond any slant: another card's corner
+    assert top_twin(hand, [*cards, far]) is None
+
+
+def test_two_peaks_on_one_index_make_one_hand() -> None:
+    # The net found the second card's index twice, a tenth of a width apart: each peak starts a chain through the
+    # same cards after it. One hand of every card, the first included.
+    cards = [_card(100 + 40 * i, 200) for i in range(6)]
+    twice = _card(100 + 40 + 4, 200 + 11)
+    hands = index_hands([*cards, twice])
+    assert len(hands) == 1
+    assert [q[0].tolist() for q in hands[0].quads] == [c.quad[0].tolist() for c in cards]
+
+
 @pytest.mark.parametrize("missed", [1, 2])
 def test_a_hand_whose_index_the_net_missed_is_one_hand_of_all_its_cards(missed: int) -> None:
     # A red index on a red-checked cloth: the net misses it, and the step over it is twice the hand's pitch,
