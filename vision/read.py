@@ -158,10 +158,13 @@ PIP_NET_LEAN = 1.0
 # one held-out Word Thief 720p wrong card more unflagged on the bench (2026-12-05): not done.
 CENTRE_SURE = 0.99
 # A card the corners read SURE whose middle the centre net reads DISPUTE_SURE as another face is disputed:
-# flagged unless Tesseract reads what the corners read (validation designs, Word Thief at 1080p and 720p:
-# a condensed O read U from both corners, its middle O at 1.0). Renders of training and validation designs,
-# Word Thief and Quiddler at 1080p and 720p, 200 photos a row: at DISPUTE_SURE 0.99999 that O was caught
-# at both sizes and right cards flagged went 284 -> 287 of 13144 (at CENTRE_SURE, 0.99, some 30 more).
+# flagged (validation designs, Word Thief at 1080p and 720p: a condensed O read U from both corners, its middle O
+# at 1.0). Renders of training and validation designs, Word Thief and Quiddler at 1080p and 720p, 200 photos a
+# row: at DISPUTE_SURE 0.99999 that O was caught at both sizes and right cards flagged went 284 -> 287 of 13144 (at
+# CENTRE_SURE, 0.99, some 30 more). Tesseract reading what the corners read cleared it at first, but it reads the
+# same corner: an O whose index touches the card's top, read U by both (validation Word Thief spread 300054). Not
+# clearing it, on validation fonts' renders (1200 word photos, 2560 hands; seeds from 300000 and 300200): 1 wrong
+# card more flagged, 2 right ones.
 DISPUTE_SURE = 0.99999
 # Of a hand shaped two ways (vision.detect.Detected.reshaped), the index corners' shapes are kept where their cards'
 # faces read surer: their mean log-confidence, each floored at SHAPE_FLOOR, SHAPE_MARGIN over the cues' (both sure:
@@ -887,8 +890,8 @@ def checked(read: Read, vote: str | None, sure: float = SURE) -> tuple[float, bo
     # where it is sure of another face, the readers disagree: Tesseract's agreeing settles nothing.
     centre = read.centre or {}
     contradicted = max((p for face, p in centre.items() if face != read.face), default=0.0) >= CENTRE_SURE
-    # A read the corners are sure of that the middle surely contradicts stands only where Tesseract reads it.
-    disputed = _disputed(read, sure) and vote != read.face
+    # A read the corners are sure of that the middle surely contradicts is checked, whatever Tesseract reads.
+    disputed = _disputed(read, sure)
     floor = COVERED_VOTE_FLOOR if read.covered else VOTE_FLOOR
     if conf < sure and confirmed and conf >= floor and read.rival < RIVAL_SURE and not contradicted:
         conf = sure
