@@ -125,7 +125,7 @@ WHOLE_AREA = 0.8
 # rectangles run up to a fifth too large each way (a card 0.69 of theirs). Two card-shaped pieces of a fan's top card
 # (its centre art, a third of a card wide) made Word Thief fan 300076 (validation fonts, a gradient) "cards side by
 # side" and then no letter card at all. Validation fonts, training tables: of 480 hands (seeds from 300000) 5 cards
-# more found, nothing else changed; 600 word photos alike.
+# more found, nothing else changed; 360 word photos alike.
 HAND_CARD = 0.6
 # A card between two of a row (`_with_row_gaps`): their centres GAP_PITCH of a card's width apart, its rim at most
 # GAP_PAPER of the way from their paper's colour to the table's (TABLE_APART or more apart, 0-255 per channel), GAP_CARD

@@ -163,8 +163,9 @@ CENTRE_SURE = 0.99
 # row: at DISPUTE_SURE 0.99999 that O was caught at both sizes and right cards flagged went 284 -> 287 of 13144 (at
 # CENTRE_SURE, 0.99, some 30 more). Tesseract reading what the corners read cleared it at first, but it reads the
 # same corner: an O whose index touches the card's top, read U by both (validation Word Thief spread 300054). Not
-# clearing it, on validation fonts' renders (1200 word photos, 2560 hands; seeds from 300000 and 300200): 1 wrong
-# card more flagged, 2 right ones.
+# clearing it, on validation fonts' renders (600 word photos, 1120 hands; seeds from 300000 and 300200): 1 wrong
+# card more flagged, 2 right ones; on the held-out bench (2026-12-07 11:10) no wrong card, 13 right ones of 5124.
+# Kept: a card read wrong and passed costs a score, a right one flagged a glance.
 DISPUTE_SURE = 0.99999
 # Of a hand shaped two ways (vision.detect.Detected.reshaped), the index corners' shapes are kept where their cards'
 # faces read surer: their mean log-confidence, each floored at SHAPE_FLOOR, SHAPE_MARGIN over the cues' (both sure:
