@@ -1416,8 +1416,8 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
     for hand in index_hands(corners.found):
         hand, top = _top_trimmed(img, hand, corners.found)
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
-        card = float(np.median([abs(cv2.contourArea(q)) for q in hand.quads]))
-        whole = [c for c in on if not c.hand and _whole(c.quad, HAND_CARD * card) and not _covers_next(c, hand)]
+        typical = HAND_CARD * _median_area(hand.quads)
+        whole = [c for c in on if not c.hand and _whole(c.quad, typical) and not _covers_next(c, hand)]
         alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
         sliced = _past_top(on, hand, corners.found)
         extra = [c for c in on if not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)]
