@@ -87,3 +87,27 @@ def index_corners(small: np.ndarray, scale: float) -> Corners:
     maps = _net().forward(net_input(small))[0]
     h, w = small.shape[:2]
     return decode(maps[:, : (h + OUT - 1) // OUT, : (w + OUT - 1) // OUT], scale)
+
+
+def upright_corners(
+    img: np.ndarray, scale: float, at: np.ndarray, u: np.ndarray, box: tuple[float, ...]
+) -> list[Corner]:
+    """The index corners in a view of the photo ``img`` turned so that direction ``u`` (a card's top edge) runs
+    across: the net gives a fan's outermost cards, the most turned, too little heat more often than others (validation
+    fonts' fans, seeds from 300200: 5-8% of first cards under PEAK, 1% of middle ones), and more upright. ``box``
+    (left, top, right, bottom) is the view's extent in photo pixels along ``u`` and down from the photo point ``at``;
+    the view is shrunk by ``scale`` as `find_net.net_image` shrinks the photo (from the photo itself: turning the
+    shrunk photo blurs an index past the net's reading). Corners are in photo pixels, strongest first."""
+    u = np.float32(u) / max(float(np.linalg.norm(u)), 1e-6)
+    axes = np.float32([u, [-u[1], u[0]]]).T  # columns: across, down
+    left, top, right, bottom = box
+    # The view's pixel (x, y) is the photo's at + (x + left) * across + (y + top) * down.
+    view_to_photo = np.hstack([axes, (np.asarray(at, np.float32) + axes @ np.float32([left, top]))[:, None]])
+    size = (max(int(right - left), 1), max(int(bottom - top), 1))
+    view = cv2.warpAffine(
+        img, view_to_photo, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
+    shrunk = (max(round(size[0] * scale), 1), max(round(size[1] * scale), 1))
+    maps = _net().forward(net_input(cv2.resize(view, shrunk, interpolation=cv2.INTER_AREA)))[0]
+    found = decode(maps[:, : (shrunk[1] + OUT - 1) // OUT, : (shrunk[0] + OUT - 1) // OUT], scale).found
+    return [Corner((c.quad @ view_to_photo[:, :2].T + view_to_photo[:, 2]).astype(np.float32), c.heat) for c in found]

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
+from vision.hand_ends import with_hand_ends
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, short_side_first, side_pairs, sides
 from vision.index_hands import LEAST_CARDS, IndexHand, index_hands, shaped, top_twin, without_top
@@ -1809,6 +1810,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
+        corners = with_hand_ends(corners, img)
         chosen = _with_index_hands(corners, img, chosen)
     if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
         chosen = _with_missed_cards(corners.found, chosen, cut)

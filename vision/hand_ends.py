@@ -1,0 +1,89 @@
+"""A hand's first and last cards, where the corner net (vision/corner_net.py) found no index: looked for again in a
+view of the photo turned so that the card the hand's step and turn put there lies upright. A fan's end cards are the
+most turned (40-55 degrees on a wide fan), and the net gives their indexes too little heat to be taken more often than
+others' (validation fonts' fans: 5-8% of first cards, 1% of middle ones); the hand then starts a card or more late or
+ends a card early (validation fonts' Quiddler fan 300205: its first four of eleven cards missed, turned 22-50 degrees,
+heat 0.08-0.31 as the photo lies and up to 0.68 upright)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.corner_net import PEAK, Corner, Corners, upright_corners
+from vision.hands import signed_angle
+from vision.index_hands import ACROSS_OFF, ALONG, TURN, IndexHand, card_frame, index_hands, top_twin
+
+MOST = 4  # cards looked for before a hand's first (a fan of 12 leaves a third of its cards unfound at most)
+NEAR = 0.25  # of a card's width: how far from where the hand's step puts it a card's index corner may lie
+# The view around where the card's index corner should be, in its widths and heights along its top edge and down:
+# the table before it, and the next card over it.
+VIEW = (-0.8, -0.5, 1.6, 1.1)
+# Past a hand's last card the view holds the top card's own print, where the net peaks weakly (validation fonts' Word
+# Thief fan 300020: 0.32 on its top card's face; the top card of Quiddler fan 300214, missed: 0.67).
+LAST_PEAK = 0.5
+
+
+def _turned(u: np.ndarray, angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.float32([c * u[0] - s * u[1], s * u[0] + c * u[1]])
+
+
+def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """How far card ``b``'s top-left corner lies from card ``a``'s, along ``a``'s top edge and down it."""
+    p, u, _, _ = card_frame(a)
+    return np.float32([(b[0] - p) @ u, (b[0] - p) @ np.float32([-u[1], u[0]])])
+
+
+def _beside(quads: list[np.ndarray], after: bool) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Where a hand laid as ``quads`` are puts the card before its first (after its last, if ``after``): its top-left
+    corner and top edge's direction (the hand's median step and one turn on: the hand's turns are evened), its width
+    and height. The median step, as one corner the net placed off by a tenth of a width moves the first."""
+    along, down = np.median([_step(a, b) for a, b in zip(quads, quads[1:])], 0)
+    turn = signed_angle(card_frame(quads[0])[1], card_frame(quads[1])[1])
+    if after:
+        p, u, w, h = card_frame(quads[-1])
+        return p + along * u + down * np.float32([-u[1], u[0]]), _turned(u, turn), w, h
+    p, u, w, h = card_frame(quads[0])
+    back = _turned(u, -turn)
+    return p - along * back - down * np.float32([-back[1], back[0]]), back, w, h
+
+
+def _over(under: np.ndarray, over: np.ndarray) -> bool:
+    """Whether card ``over`` lies over card ``under`` as `index_hands` chains them (its corner along ``under``'s top
+    edge, turned little)."""
+    p, u, w, h = card_frame(under)
+    q, v, _, _ = card_frame(over)
+    along, off = float((q - p) @ u), abs(float((q - p) @ np.float32([-u[1], u[0]])))
+    return ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and abs(signed_angle(u, v)) <= TURN
+
+
+def _ends(hand: IndexHand, img: np.ndarray, scale: float, after: bool) -> list[Corner]:
+    """The index corners of the cards before a ``hand``'s first (after its last, if ``after``) the net finds upright."""
+    quads, out = list(hand.quads), []
+    for _ in range(MOST):
+        at, u, w, h = _beside(quads, after)
+        box = (VIEW[0] * w, VIEW[1] * h, VIEW[2] * w, VIEW[3] * h)
+        near = [
+            c
+            for c in upright_corners(img, scale, at, u, box)
+            if c.heat >= (LAST_PEAK if after else PEAK)
+            and float(np.linalg.norm(c.quad[0] - at)) <= NEAR * w
+            and (_over(quads[-1], c.quad) if after else _over(c.quad, quads[0]))
+        ]
+        if not near:
+            break
+        out.append(near[0])
+        quads.insert(len(quads) if after else 0, near[0].quad)
+    return out
+
+
+def with_hand_ends(corners: Corners, img: np.ndarray) -> Corners:
+    """``corners`` (the photo ``img``'s) with the index corners the net finds in an upright view of cards before each
+    hand's first card, and after its last where no top card's turned-round index shows that it is the last (past it,
+    the net peaks on the top card's own print: Quiddler fan 300014 on a training table read a card off)."""
+    found = []
+    for hand in index_hands(corners.found):
+        found += _ends(hand, img, corners.scale, False)
+        if top_twin(hand, corners.found) is None:
+            found += _ends(hand, img, corners.scale, True)
+    return corners._replace(found=corners.found + found) if found else corners
