@@ -13,7 +13,7 @@ from vision.corner_net import PEAK, Corner, Corners, upright_corners
 from vision.hands import signed_angle
 from vision.index_hands import ACROSS_OFF, ALONG, TURN, IndexHand, card_frame, index_hands, top_twin
 
-MOST = 4  # cards looked for before a hand's first (a fan of 12 leaves a third of its cards unfound at most)
+MOST = 4  # cards looked for beyond each end of a hand (Quiddler fan 300205 above: four before its first)
 NEAR = 0.25  # of a card's width: how far from where the hand's step puts it a card's index corner may lie
 # The view around where the card's index corner should be, in its widths and heights along its top edge and down:
 # the table before it, and the next card over it.
@@ -24,6 +24,7 @@ LAST_PEAK = 0.5
 
 
 def _turned(u: np.ndarray, angle: float) -> np.ndarray:
+    """Direction ``u`` turned by ``angle`` radians (as `signed_angle` measures)."""
     c, s = np.cos(angle), np.sin(angle)
     return np.float32([c * u[0] - s * u[1], s * u[0] + c * u[1]])
 
@@ -37,7 +38,7 @@ def _step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _beside(quads: list[np.ndarray], after: bool) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Where a hand laid as ``quads`` are puts the card before its first (after its last, if ``after``): its top-left
     corner and top edge's direction (the hand's median step and one turn on: the hand's turns are evened), its width
-    and height. The median step, as one corner the net placed off by a tenth of a width moves the first."""
+    and height. The median step: the first alone is off where the net placed one corner a tenth of a width off."""
     along, down = np.median([_step(a, b) for a, b in zip(quads, quads[1:])], 0)
     turn = signed_angle(card_frame(quads[0])[1], card_frame(quads[1])[1])
     if after:
@@ -81,7 +82,7 @@ def with_hand_ends(corners: Corners, img: np.ndarray) -> Corners:
     """``corners`` (the photo ``img``'s) with the index corners the net finds in an upright view of cards before each
     hand's first card, and after its last where no top card's turned-round index shows that it is the last (past it,
     the net peaks on the top card's own print: Quiddler fan 300014 on a training table read a card off)."""
-    found = []
+    found: list[Corner] = []
     for hand in index_hands(corners.found):
         found += _ends(hand, img, corners.scale, False)
         if top_twin(hand, corners.found) is None:
