@@ -144,6 +144,10 @@ HAND_CARDS = 1.5
 # A chosen card agrees with a corner-net hand's card when one of its corners lies within AGREE of the top card's
 # width of that card's own corner (the net's corners are 0.02 of a width off, median, on training fans).
 AGREE = 0.15
+# Nor does a chosen card whose corners are further than this (the cosine of 60 degrees) off square: no card's or strip's
+# shape, a quadrilateral the cues fitted across a fan's first cards (validation Quiddler fan 300078: a rhombus starting
+# at the first card's corner stood for it, read as Q at 0.000, and the card was missed).
+AGREE_SQUARE = 0.5
 # A chosen card holding a hand card's corner on it (within COVERS of the top card's width outside its outline) and
 # more than COVERS of its own span along the hand from either side is no card of a word side by side (`_covers_next`).
 COVERS = 0.15
@@ -729,16 +733,21 @@ def _beyond_frame(quad: np.ndarray, near: np.ndarray) -> np.ndarray:
     return _grown(quad, float(min(bands) - 1))
 
 
+def _off_square(quad: np.ndarray) -> float:
+    """The cosine of a quadrilateral's corner furthest off a right angle (0 for a rectangle)."""
+    worst = 0.0
+    for i in range(4):
+        a, b = quad[i - 1] - quad[i], quad[(i + 1) % 4] - quad[i]
+        worst = max(worst, abs(float(a @ b)) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6))
+    return worst
+
+
 def _shape(quad: np.ndarray) -> float:
     """1 for a card's or a stone's shape (convex, corners near right angles, short sides over long
     at least 0.45, as a camera's slant may leave a card of 1.6), falling to 0."""
     if not cv2.isContourConvex(np.float32(quad).reshape(-1, 1, 2)):
         return 0.0
-    worst = 0.0
-    for i in range(4):
-        a, b = quad[i - 1] - quad[i], quad[(i + 1) % 4] - quad[i]
-        worst = max(worst, abs(float(a @ b)) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-6))
-    square = float(np.clip(1 - (worst - 0.3) / 0.25, 0, 1))  # cos 73 degrees, to 57
+    square = float(np.clip(1 - (_off_square(quad) - 0.3) / 0.25, 0, 1))  # cos 73 degrees, to 57
     return square * float(np.clip((_proportions(quad) - 0.38) / 0.07, 0, 1))
 
 
@@ -1541,7 +1550,9 @@ def _agrees(chosen: Candidate, card: np.ndarray, top: bool) -> bool:
     hands: a cues' hand missing cards or cut wrong passed as agreeing, Word Thief spread 300039 read no card). The
     hand's ``top`` card by any corner still: its corner where no chosen card's own lies is as often print on the
     top card's face taken for an index (a card beyond the cues' whole top: Quiddler fan 400021, cut in two) as a
-    top card the cues missed (Quiddler spread upside down 300030)."""
+    top card the cues missed (Quiddler spread upside down 300030). A card far off square agrees with none (AGREE_SQUARE)."""
+    if _off_square(chosen.quad) > AGREE_SQUARE:
+        return False
     own = chosen.quad if top else chosen.quad[:1] if chosen.hand else chosen.quad[::2]
     return float(np.linalg.norm(own - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
 

@@ -40,3 +40,19 @@ def test_a_words_cards_side_by_side_stay_cards() -> None:
     net = [_card(200 + 100 * i, 225, 1.4 * W, 1.4 * H) for i in range(3)]
     out = _with_index_hands(_corners(net), PHOTO, chosen)
     assert len(out) == 3 and all(a is b for a, b in zip(out, chosen))
+
+
+def test_a_cues_card_far_off_square_agrees_with_no_hand_card() -> None:
+    # The cues' hand of a spread of five, its first card a rhombus fitted across the first cards from the first card's
+    # own corner (validation Quiddler fan 300078: it stood for that card, read as Q at 0.000, and the Y was missed). It
+    # agrees with no card of the corner net's hand: here, where no top card's outline shows to shape the net's hand
+    # by, the cues' hand stays with that card checked.
+    hand = [_card(200 + 40 * i, 200) for i in range(5)]
+    rhombus = np.float32([[200, 200], [260, 100], [300, 250], [240, 350]])
+    strips = [Candidate(rhombus, 0.4, True, group=1)]
+    strips += [
+        Candidate(_card(200 + 40 * i, 200, 40 if i < 4 else W), 0.4 if i < 4 else 1.0, True, group=1)
+        for i in range(1, 5)
+    ]
+    out = _with_index_hands(_corners(hand), PHOTO, strips)
+    assert [(c.quad[0].tolist(), c.doubt) for c in out] == [(s.quad[0].tolist(), s is strips[0]) for s in strips]
