@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.corner_net import PEAK, Corner, Corners, upright_corners
 from vision.hands import signed_angle
-from vision.index_hands import ACROSS_OFF, ALONG, TURN, IndexHand, card_frame, index_hands, top_twin
+from vision.index_hands import IndexHand, card_frame, index_hands, lies_over, top_twin
 
 MOST = 4  # cards looked for beyond each end of a hand (Quiddler fan 300205 above: four before its first)
 NEAR = 0.25  # of a card's width: how far from where the hand's step puts it a card's index corner may lie
@@ -49,15 +49,6 @@ def _beside(quads: list[np.ndarray], after: bool) -> tuple[np.ndarray, np.ndarra
     return p - along * back - down * np.float32([-back[1], back[0]]), back, w, h
 
 
-def _over(under: np.ndarray, over: np.ndarray) -> bool:
-    """Whether card ``over`` lies over card ``under`` as `index_hands` chains them (its corner along ``under``'s top
-    edge, turned little)."""
-    p, u, w, h = card_frame(under)
-    q, v, _, _ = card_frame(over)
-    along, off = float((q - p) @ u), abs(float((q - p) @ np.float32([-u[1], u[0]])))
-    return ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and abs(signed_angle(u, v)) <= TURN
-
-
 def _ends(hand: IndexHand, img: np.ndarray, scale: float, after: bool) -> list[Corner]:
     """The index corners of the cards before a ``hand``'s first (after its last, if ``after``) the net finds upright."""
     quads, out = list(hand.quads), []
@@ -69,7 +60,11 @@ def _ends(hand: IndexHand, img: np.ndarray, scale: float, after: bool) -> list[C
             for c in upright_corners(img, scale, at, u, box)
             if c.heat >= (LAST_PEAK if after else PEAK)
             and float(np.linalg.norm(c.quad[0] - at)) <= NEAR * w
-            and (_over(quads[-1], c.quad) if after else _over(c.quad, quads[0]))
+            and (
+                lies_over(card_frame(quads[-1]), card_frame(c.quad))
+                if after
+                else lies_over(card_frame(c.quad), card_frame(quads[0]))
+            )
         ]
         if not near:
             break

@@ -63,18 +63,18 @@ def _along(frame: Frame, point: np.ndarray) -> tuple[float, float]:
     return float(rel @ u), abs(float(rel[0] * u[1] - rel[1] * u[0]))
 
 
+def lies_over(under: Frame, over: Frame) -> bool:
+    """Whether card ``over`` may be the next card of a hand over card ``under``: its corner along ``under``'s top edge
+    (ALONG, ACROSS_OFF), turned little (TURN)."""
+    _, u, w, h = under
+    along, off = _along(under, over[0])
+    return ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and abs(signed_angle(u, over[1])) <= TURN
+
+
 def _next(i: int, frames: list[Frame]) -> int | None:
     """The corner of the card lying over card ``i`` in a hand: nearest along its top edge, turned little."""
-    _, u, w, h = frames[i]
-    best, best_along = None, np.inf
-    for j, (q, v, _, _) in enumerate(frames):
-        if j == i:
-            continue
-        along, off = _along(frames[i], q)
-        turn = abs(signed_angle(u, v))
-        if ALONG[0] * w <= along <= ALONG[1] * w and off <= ACROSS_OFF * h and turn <= TURN and along < best_along:
-            best, best_along = j, along
-    return best
+    over = [j for j in range(len(frames)) if j != i and lies_over(frames[i], frames[j])]
+    return min(over, key=lambda j: _along(frames[i], frames[j][0])[0], default=None)
 
 
 def _twins(frame: Frame, base: np.ndarray, frames: list, near: float = TWIN_NEAR) -> list[int]:
