@@ -180,9 +180,12 @@ DISPUTE_SURE = 0.99999
 # wrong left unflagged 11 -> 8, right cards flagged -8; 1200 more from 300200: +2, -2, 12 -> 11, -6.
 SHAPE_FLOOR = 0.01
 # A stone's sides differ by 1.0-1.15 (perspective: up to 1.3); where they are nearly alike, its corners may start from
-# its side, and it reads lying sideways as no letter (an N as a Z, a D as an S, flagged). Validation fonts' word photos
-# (250 from seed 300000 a size, training tables): wrong stones 25 -> 17, right ones flagged 57 -> 58, none unflagged.
+# its side, and lying sideways it reads as no letter (a D as an S at 0.000). Only such a stone is read a quarter turn
+# round: an N turned is a Z, an E an M, and a right read a little unsure may lose to its twin read surely. Validation
+# fonts' word photos (250 from seed 300000 a size, training tables): the stones a quarter turn put right read
+# 0.000-0.004 sideways, the right reads turned 0.097 and up; wrong stones 25 -> 17, right ones flagged 57 -> 58.
 QUARTER_ASPECT = 1.3
+QUARTER_DOUBT = 0.05
 SHAPE_MARGIN = 0.02
 CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
@@ -991,14 +994,14 @@ def _surer_shapes(
 
 
 def _quarter_turns(
-    quads: list[np.ndarray], shown: list[float], reads: list[Read], sure: float
+    quads: list[np.ndarray], shown: list[float], reads: list[Read]
 ) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
-    """Each whole stone read unsure whose sides are nearly alike, shaped a quarter turn round: a square stone has no
-    short side to start its corners from, and read lying sideways it reads as no letter."""
+    """Each whole stone read as no letter (QUARTER_DOUBT) whose sides are nearly alike, shaped a quarter turn round: a
+    square stone has no short side to start its corners from, and read lying sideways it reads as no letter."""
     out = []
     for i, (q, s, r) in enumerate(zip(quads, shown, reads)):
         a, b = side_pairs(q)
-        if s >= 1.0 and r.confidence < sure and max(a, b) < QUARTER_ASPECT * min(a, b):
+        if s >= 1.0 and r.confidence < QUARTER_DOUBT and max(a, b) < QUARTER_ASPECT * min(a, b):
             out.append(((i,), (np.roll(q, -1, axis=0),)))
     return tuple(out)
 
@@ -1033,7 +1036,7 @@ def read_photo(
         raise no_letter_cards(source, cut_off)
     reads = reader.read(img, quads, shown)
     if not reader.index_deck:
-        reshaped += _quarter_turns(quads, shown, reads, reader.sure)
+        reshaped += _quarter_turns(quads, shown, reads)
     surer, reads = _surer_shapes(reader, img, quads, shown, reads, reshaped)
     if reader.deck.has_suits and any(a is not b for a, b in zip(surer, quads)):
         # Read again as a whole: the photo's cards together show how its deck prints each suit's pip.

@@ -40,15 +40,16 @@ def test_stone_whose_corners_start_from_its_side_is_read_upright(seed: int, monk
     assert np.linalg.norm(card.corners[0] - corners[stone][0]) < 0.3 * width
 
 
-def test_only_unsure_square_cards_are_turned_a_quarter() -> None:
+def test_only_square_stones_read_as_no_letter_are_turned_a_quarter() -> None:
     square = np.float32([[0, 0], [100, 0], [100, 110], [0, 110]])
     card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
 
-    def unsure(confidence: float) -> read.Read:
+    def read_at(confidence: float) -> read.Read:
         return read.Read("E", None, confidence, 1.0, square, None, False)
 
     turns = read._quarter_turns(
-        [square, card, square, square], [1.0, 1.0, 1.0, 0.5], [unsure(0.2)] * 2 + [unsure(0.99), unsure(0.2)], 0.95
+        [square, card, square, square], [1.0, 1.0, 1.0, 0.5], [read_at(0.01)] * 2 + [read_at(0.3), read_at(0.01)]
     )
-    assert [ix for ix, _ in turns] == [(0,)]  # not a card's shape, a sure read, nor a covered stone
+    assert [ix for ix, _ in turns] == [(0,)]  # not a card's shape, a letter read a little unsure (an N whose
+    # quarter turn reads Z), nor a covered stone
     assert np.array_equal(turns[0][1][0], np.roll(square, -1, axis=0))
