@@ -134,6 +134,12 @@ HAND_CARD = 0.6
 # (300120, both sizes) lay 0.00-0.02 of the way and was 0.50-0.52 card; the gaps between words that a looser test
 # took for cards (300067, 300126, 300152) lay 0.35-0.37 of the way and were 0.23-0.25 card.
 GAP_PITCH = (1.8, 2.3)
+# A card a step beyond either end of two touching ones (centres END_PITCH of a width apart), by the same tests: a row's
+# first stone in a shadow, or on a striped cloth, that the net's card mask covers with no core. Validation fonts' word
+# photos (Words And Points, 250 a size from 300000 on training tables, 100 from 300300 on the tuned ones): stones
+# missed 21 -> 16, no card more that is none; the stones so found lay 0.12-0.17 of the way and were 0.49-0.62 card, the
+# table beyond other rows' ends 0.28 of the way and more or 0.27 card at most. Index decks' cards are not looked for so.
+END_PITCH = (0.85, 1.3)
 GAP_PAPER = 0.25
 GAP_CARD = 0.4
 TABLE_APART = 15.0
@@ -1654,11 +1660,12 @@ def _rim_colour(img: np.ndarray, quad: np.ndarray, inner: float) -> np.ndarray:
 
 def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, scale: float) -> list[Candidate]:
     """The chosen cards and a card in each gap between two cards of a row alike in size (GAP_PITCH of a card's width
-    apart, in line) that shows their paper (its rim GAP_PAPER of the way from their paper's colour to the table's
-    beyond its ends, at most) and that the net's card mask mostly covers (GAP_CARD): a stone between two the net saw
-    no core of, a blank whose mottled face it was unsure of (Words And Points 300120). A gap between two words shows
-    the table; a gap where the table is the paper's colour (TABLE_APART) is left alone. For decks without corner
-    indexes: the others' cards between two are found by their index corners (`_with_missed_cards`)."""
+    apart, in line), and beyond either end of two touching (END_PITCH), that shows their paper (its rim GAP_PAPER of
+    the way from their paper's colour to the table's beyond its ends, at most) and that the net's card mask mostly
+    covers (GAP_CARD): a stone between two the net saw no core of, a blank whose mottled face it was unsure of (Words
+    And Points 300120), a row's first stone in a shadow. A gap between two words shows the table; a gap where the table
+    is the paper's colour (TABLE_APART) is left alone. For decks without corner indexes: the others' cards between two
+    are found by their index corners (`_with_missed_cards`)."""
     whole = [c.quad for c in chosen if not c.hand]
     added: list[np.ndarray] = []
     for i, a in enumerate(whole):
@@ -1668,26 +1675,31 @@ def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, s
             w = float(np.linalg.norm(a[1] - a[0]))  # a short side: the card's width
             u = (a[1] - a[0]) / max(w, 1e-6)
             d = b.mean(0) - a.mean(0)
-            if (
-                not GAP_PITCH[0] * w < abs(float(d @ u)) < GAP_PITCH[1] * w
-                or abs(float(d[0] * u[1] - d[1] * u[0])) >= 0.25 * w
-            ):
+            along = abs(float(d @ u)) / w
+            if abs(float(d[0] * u[1] - d[1] * u[0])) >= 0.25 * w:
                 continue
-            # b's corners in a's order (either may lie upside down), then the card midway
+            # b's corners in a's order (either may lie upside down), then the card midway or a step beyond each
             turn = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(b, -k, 0) - b.mean(0) - a + a.mean(0))))
-            gap = (a + np.roll(b, -turn, 0)) / 2
-            if any(_overlap(gap, q) > 0.15 for q in whole + added):
+            b = np.roll(b, -turn, 0)
+            if GAP_PITCH[0] < along < GAP_PITCH[1]:
+                places = [(a + b) / 2]
+            elif END_PITCH[0] < along < END_PITCH[1]:
+                places = [2 * b - a, 2 * a - b]
+            else:
                 continue
             paper = (_rim_colour(img, a, 0.15) + _rim_colour(img, b, 0.15)) / 2
-            down = gap[3] - gap[0]
-            table = (_rim_colour(img, gap + 0.75 * down, 0.5) + _rim_colour(img, gap - 0.75 * down, 0.5)) / 2
-            apart = float(np.linalg.norm(table - paper))
-            if (
-                apart > TABLE_APART
-                and float(np.linalg.norm(_rim_colour(img, gap, 0.15) - paper)) < GAP_PAPER * apart
-                and _card_share([gap], card, scale) >= GAP_CARD
-            ):
-                added.append(_sharpened(img, gap, 0.1 * w))
+            for gap in places:
+                if any(_overlap(gap, q) > 0.15 for q in whole + added):
+                    continue
+                down = gap[3] - gap[0]
+                table = (_rim_colour(img, gap + 0.75 * down, 0.5) + _rim_colour(img, gap - 0.75 * down, 0.5)) / 2
+                apart = float(np.linalg.norm(table - paper))
+                if (
+                    apart > TABLE_APART
+                    and float(np.linalg.norm(_rim_colour(img, gap, 0.15) - paper)) < GAP_PAPER * apart
+                    and _card_share([gap], card, scale) >= GAP_CARD
+                ):
+                    added.append(_sharpened(img, gap, 0.1 * w))
     return chosen + [Candidate(short_side_first(q), 1.0, False) for q in added]
 
 
