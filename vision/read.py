@@ -183,7 +183,8 @@ SHAPE_FLOOR = 0.01
 # its side, and lying sideways it reads as no letter (a D as an S at 0.000). Only such a stone is read a quarter turn
 # round: an N turned is a Z, an E an M, and a right read a little unsure may lose to its twin read surely. Validation
 # fonts' word photos (250 from seed 300000 a size, training tables): the stones a quarter turn put right read
-# 0.000-0.004 sideways, the right reads turned 0.097 and up; wrong stones 25 -> 17, right ones flagged 57 -> 58.
+# 0.000-0.004 sideways, each as another face, the right reads turned 0.097 and up; wrong stones 25 -> 17, right ones
+# flagged 57 -> 58.
 QUARTER_ASPECT = 1.3
 QUARTER_DOUBT = 0.05
 SHAPE_MARGIN = 0.02
@@ -993,17 +994,29 @@ def _surer_shapes(
     return quads, reads
 
 
-def _quarter_turns(
-    quads: list[np.ndarray], shown: list[float], reads: list[Read]
-) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
-    """Each whole stone read as no letter (QUARTER_DOUBT) whose sides are nearly alike, shaped a quarter turn round: a
-    square stone has no short side to start its corners from, and read lying sideways it reads as no letter."""
-    out = []
-    for i, (q, s, r) in enumerate(zip(quads, shown, reads)):
-        a, b = side_pairs(q)
-        if s >= 1.0 and r.confidence < QUARTER_DOUBT and max(a, b) < QUARTER_ASPECT * min(a, b):
-            out.append(((i,), (np.roll(q, -1, axis=0),)))
-    return tuple(out)
+def _quarter_turns(quads: list[np.ndarray], shown: list[float], reads: list[Read]) -> list[int]:
+    """The whole stones read as no letter (QUARTER_DOUBT) whose sides are nearly alike: a square stone has no short side
+    to start its corners from, and lying sideways it reads as no letter."""
+    return [
+        i
+        for i, (q, s, r) in enumerate(zip(quads, shown, reads))
+        if s >= 1.0 and r.confidence < QUARTER_DOUBT and max(side_pairs(q)) < QUARTER_ASPECT * min(side_pairs(q))
+    ]
+
+
+def _quarter_turned(
+    reader: Reader, img: np.ndarray, quads: list[np.ndarray], shown: list[float], reads: list[Read]
+) -> tuple[list[np.ndarray], list[Read]]:
+    """The ``quads`` and ``reads`` with each of `_quarter_turns` read a quarter turn round, and so kept where that reads
+    another face, surer (SHAPE_MARGIN): what reads alike both ways (an O, a blank, a pale patch of table) is no surer
+    for being turned."""
+    turns = _quarter_turns(quads, shown, reads)
+    turned = [np.roll(quads[i], -1, axis=0) for i in turns]
+    quads, reads = list(quads), list(reads)
+    for i, q, r in zip(turns, turned, reader.read(img, turned, [shown[i] for i in turns]) if turns else []):
+        if r.face != reads[i].face and _shape_score([r]) > _shape_score([reads[i]]) + SHAPE_MARGIN:
+            quads[i], reads[i] = q, r
+    return quads, reads
 
 
 def _shape_score(reads: list[Read]) -> float:
@@ -1036,7 +1049,7 @@ def read_photo(
         raise no_letter_cards(source, cut_off)
     reads = reader.read(img, quads, shown)
     if not reader.index_deck:
-        reshaped += _quarter_turns(quads, shown, reads)
+        quads, reads = _quarter_turned(reader, img, quads, shown, reads)
     surer, reads = _surer_shapes(reader, img, quads, shown, reads, reshaped)
     if reader.deck.has_suits and any(a is not b for a, b in zip(surer, quads)):
         # Read again as a whole: the photo's cards together show how its deck prints each suit's pip.

@@ -50,6 +50,15 @@ def test_only_square_stones_read_as_no_letter_are_turned_a_quarter() -> None:
     turns = read._quarter_turns(
         [square, card, square, square], [1.0, 1.0, 1.0, 0.5], [read_at(0.01)] * 2 + [read_at(0.3), read_at(0.01)]
     )
-    assert [ix for ix, _ in turns] == [(0,)]  # not a card's shape, a letter read a little unsure (an N whose
-    # quarter turn reads Z), nor a covered stone
-    assert np.array_equal(turns[0][1][0], np.roll(square, -1, axis=0))
+    assert turns == [0]  # not a card's shape, a letter read a little unsure (an N whose quarter turn reads Z), nor a
+    # covered stone
+
+
+def test_a_pale_patch_read_alike_a_quarter_turn_round_stays_flagged() -> None:
+    # A pale patch of marble at the photo's foot, found as a stone, read O at 0.046 as it lay and O at 0.971 a quarter
+    # turn round: it was kept turned, a false card unflagged (bench photo 10088 at 1080p, designs held out).
+    photo = render_varied("words-and-points", 10088, True)
+    reading = read.read_photo(photo.image, "words-and-points")
+    pairs = match(photo.truth, reading.to_json())
+    assert len(pairs) == len(photo.truth["cards"])
+    assert all(card.flagged for j, card in enumerate(reading.cards) if j not in pairs.values())
