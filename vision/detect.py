@@ -1678,26 +1678,24 @@ def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, s
             along = abs(float(d @ u)) / w
             if abs(float(d[0] * u[1] - d[1] * u[0])) >= 0.25 * w:
                 continue
-            # b's corners in a's order (either may lie upside down), then the card midway or a step beyond each
-            turn = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(b, -k, 0) - b.mean(0) - a + a.mean(0))))
-            b = np.roll(b, -turn, 0)
-            if GAP_PITCH[0] < along < GAP_PITCH[1]:
-                places = [(a + b) / 2]
-            elif END_PITCH[0] < along < END_PITCH[1]:
-                places = [2 * b - a, 2 * a - b]
-            else:
+            midway = GAP_PITCH[0] < along < GAP_PITCH[1]
+            if not (midway or END_PITCH[0] < along < END_PITCH[1]):
                 continue
-            paper = (_rim_colour(img, a, 0.15) + _rim_colour(img, b, 0.15)) / 2
+            # b's corners in a's order (either may lie upside down), then the card midway or a step beyond each end
+            turn = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(b, -k, 0) - b.mean(0) - a + a.mean(0))))
+            c = np.roll(b, -turn, 0)
+            places = [(a + c) / 2] if midway else [2 * c - a, 2 * a - c]
+            # the colours last: a row's end mostly lies on the table, where the net's card mask is not
             for gap in places:
-                if any(_overlap(gap, q) > 0.15 for q in whole + added):
+                if any(_overlap(gap, q) > 0.15 for q in whole + added) or _card_share([gap], card, scale) < GAP_CARD:
                     continue
+                paper = (_rim_colour(img, a, 0.15) + _rim_colour(img, b, 0.15)) / 2
                 down = gap[3] - gap[0]
                 table = (_rim_colour(img, gap + 0.75 * down, 0.5) + _rim_colour(img, gap - 0.75 * down, 0.5)) / 2
                 apart = float(np.linalg.norm(table - paper))
                 if (
                     apart > TABLE_APART
                     and float(np.linalg.norm(_rim_colour(img, gap, 0.15) - paper)) < GAP_PAPER * apart
-                    and _card_share([gap], card, scale) >= GAP_CARD
                 ):
                     added.append(_sharpened(img, gap, 0.1 * w))
     return chosen + [Candidate(short_side_first(q), 1.0, False) for q in added]
