@@ -179,15 +179,15 @@ DISPUTE_SURE = 0.99999
 # (3 decks, 1080p and 720p, tuned tables and TRAIN_TABLES, 1200 from seed 300100): faces right +5, wrong cards -3,
 # wrong left unflagged 11 -> 8, right cards flagged -8; 1200 more from 300200: +2, -2, 12 -> 11, -6.
 SHAPE_FLOOR = 0.01
+SHAPE_MARGIN = 0.02
 # A stone's sides differ by 1.0-1.15 (perspective: up to 1.3); where they are nearly alike, its corners may start from
 # its side, and lying sideways it reads as no letter (a D as an S at 0.000). Only such a stone is read a quarter turn
 # round: an N turned is a Z, an E an M, and a right read a little unsure may lose to its twin read surely. Validation
 # fonts' word photos (250 from seed 300000 a size, training tables): the stones a quarter turn put right read
-# 0.000-0.004 sideways, each as another face, the right reads turned 0.097 and up; wrong stones 25 -> 17, right ones
-# flagged 57 -> 58.
+# 0.000-0.004 sideways, each as another face, and no right read was under 0.097 as it lay; wrong stones 25 -> 17, right
+# ones flagged 57 -> 58.
 QUARTER_ASPECT = 1.3
 QUARTER_DOUBT = 0.05
-SHAPE_MARGIN = 0.02
 CENTRE_JOINT = 0.99
 CENTRE_WEIGHT = 1.0
 CENTRE_FLOOR = -4.0
