@@ -2,7 +2,8 @@
 (seeds from 300000 up, which neither the benchmarks nor the tests use; fonts and tables of the training side).
 With ``--validation`` the designs are printed in fonts no model learnt from and no benchmark measures
 (vision.fonts.VALIDATION_FAMILIES, their pips in VALIDATION_PIP_FAMILIES): the photos to choose between two
-trained models on.
+trained models on. With ``--validation-tables`` the cards lie on surfaces no net learnt (vision.render.VALIDATION_TABLES):
+the photos to tune a change on where the table matters.
 
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --save /tmp/before.json
     .venv/bin/python scripts/scan_training.py quiddler --size 720p --photos 200 --against /tmp/before.json
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "bench"))  # for bench_doc: after the root, where the package `vision` is found
 
 from vision import fonts  # noqa: E402
-from vision.render import TRAIN_TABLES, render_varied  # noqa: E402
+from vision.render import TRAIN_TABLES, VALIDATION_TABLES, render_varied  # noqa: E402
 
 # bench/vision.py shares its name with the package: loaded from its file, under another name.
 _spec = importlib.util.spec_from_file_location("vision_bench", ROOT / "bench" / "vision.py")
@@ -72,6 +73,11 @@ def main() -> int:
         help="lay the cards on the surfaces only the finder's training draws (vision.render.TRAIN_TABLES),"
         " none of them one the reader was tuned on",
     )
+    ap.add_argument(
+        "--validation-tables",
+        action="store_true",
+        help="lay the cards on surfaces no net trained on and no benchmark measures (vision.render.VALIDATION_TABLES)",
+    )
     ap.add_argument("--save", type=Path, help="write each photo's counts here")
     ap.add_argument("--against", type=Path, help="a run saved earlier with the same options: show what changed")
     args = ap.parse_args()
@@ -84,7 +90,9 @@ def main() -> int:
                 f"no validation font family (or pip family) is installed: apt-get install {fonts.VALIDATION_PACKAGES}"
             )
         fonts.print_training_side_in(fonts.VALIDATION_FAMILIES, fonts.VALIDATION_PIP_FAMILIES)
-    tables = TRAIN_TABLES if args.finder_tables else ()
+    if args.finder_tables and args.validation_tables:
+        ap.error("--finder-tables and --validation-tables are two sets of surfaces: choose one")
+    tables = TRAIN_TABLES if args.finder_tables else VALIDATION_TABLES if args.validation_tables else ()
     run = scan(args.game, args.size, args.start, args.photos, args.hand, args.turned, tables)
     if args.against:
         before = {int(k): Counter(v) for k, v in json.loads(args.against.read_text()).items()}
