@@ -9,7 +9,7 @@ from vision.corner_net import index_corners
 from vision.find_net import net_image
 from vision.hand_ends import _beside, with_hand_ends
 from vision.read import read_photo
-from vision.render import matched, render_varied
+from vision.render import VALIDATION_TABLES, matched, render_varied
 
 
 def _fan(n: int, turn: float, pitch: float) -> list[np.ndarray]:
@@ -49,6 +49,17 @@ def test_fan_whose_end_cards_the_corner_net_barely_sees_is_read_whole(game: str,
     # so that each lies upright, they are.
     photo = render_varied(game, seed, held_out=True, hand=True, fan=True)
     reading = read_photo(photo.image, game)
+    pairs = matched(photo.truth, [c.corners for c in reading.cards])
+    assert len(reading.cards) == len(pairs) == len(photo.truth["cards"])
+    assert all(reading.cards[j].face == photo.truth["cards"][i]["face"] for i, j in pairs.items())
+
+
+def test_a_fans_top_card_whose_turned_index_seemed_the_card_unders_is_found() -> None:
+    # A fan of a training design on a surface no net learnt (a floral cloth): the corner net missed the top card's index,
+    # and its turned-round index, near the card under it's bottom-right corner, made that card seem the top one; no card
+    # was looked for past it. Read so: 8 cards of 10 found, 5 faces right, two wrong cards unflagged.
+    photo = render_varied("quiddler", 300_072, held_out=False, hand=True, fan=True, tables=VALIDATION_TABLES)
+    reading = read_photo(photo.image, "quiddler")
     pairs = matched(photo.truth, [c.corners for c in reading.cards])
     assert len(reading.cards) == len(pairs) == len(photo.truth["cards"])
     assert all(reading.cards[j].face == photo.truth["cards"][i]["face"] for i, j in pairs.items())
