@@ -94,8 +94,8 @@ def _ends(hand: IndexHand, img: np.ndarray, scale: float, after: bool, whole_ste
 
 def with_hand_ends(corners: Corners, img: np.ndarray) -> Corners:
     """``corners`` (the photo ``img``'s) with the index corners the net finds in an upright view of cards before each
-    hand's first card, and after its last where no top card's turned-round index shows that it is the last (past it,
-    the net peaks on the top card's own print: Quiddler fan 300014 on a training table read a card off)."""
+    hand's first card, and after its last: a whole step on where a top card's turned-round index seems to show that it
+    is the last (see TWIN_STEP; past a top card the net peaks on its own print, see LAST_PEAK)."""
     found: list[Corner] = []
     for hand in index_hands(corners.found):
         found += _ends(hand, img, corners.scale, False)
