@@ -20,7 +20,7 @@ import numpy as np
 from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
 from vision.hand_ends import with_hand_ends
 from vision.index_cards import missed_cards
-from vision.quad_order import clockwise, short_side_first, side_pairs, sides
+from vision.quad_order import clockwise, proportions, short_side_first, side_pairs, sides
 from vision.index_hands import LEAST_CARDS, IndexHand, index_hands, shaped, top_twin, without_top
 from vision.hands import fan_cards, missed_by_stock, notches_closed, on_line, row_spread
 from vision.cardness import CARD_RATIO, cardness
@@ -575,12 +575,6 @@ def _pull_apart(blob: np.ndarray, min_area: float) -> list[np.ndarray]:
     return []
 
 
-def _proportions(quad: np.ndarray) -> float:
-    """Short sides over long sides of a quadrilateral (a card: 5/7, less some slant)."""
-    a, b = side_pairs(quad)
-    return min(a, b) / max(a, b, 1e-6)
-
-
 class Detected(NamedTuple):
     quads: list[np.ndarray]  # photo pixels, clockwise from a short side (the reader decides which is the top)
     shown: list[float]  # share of each card's width not covered by another (a spread hand's index strips)
@@ -754,7 +748,7 @@ def _shape(quad: np.ndarray) -> float:
     if not cv2.isContourConvex(np.float32(quad).reshape(-1, 1, 2)):
         return 0.0
     square = float(np.clip(1 - (_off_square(quad) - 0.3) / 0.25, 0, 1))  # cos 73 degrees, to 57
-    return square * float(np.clip((_proportions(quad) - 0.38) / 0.07, 0, 1))
+    return square * float(np.clip((proportions(quad) - 0.38) / 0.07, 0, 1))
 
 
 def _outlined(quad: np.ndarray, near_edge: np.ndarray) -> float:
@@ -1352,7 +1346,7 @@ def _printed(img: np.ndarray, quad: np.ndarray) -> bool:
 
 def _card_shaped(quad: np.ndarray) -> bool:
     """Whether a quadrilateral has a whole card's proportions (WHOLE): no strip of a covered card, no square piece."""
-    return WHOLE[0] <= _proportions(quad) <= WHOLE[1]
+    return WHOLE[0] <= proportions(quad) <= WHOLE[1]
 
 
 def _whole(quad: np.ndarray, typical: float) -> bool:
@@ -1572,7 +1566,7 @@ def _top_card(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.nda
 
 def _whole_top(card: np.ndarray | None) -> np.ndarray | None:
     """A top card's outline where it has a top card's proportions (TOP_WHOLE)."""
-    return card if card is not None and TOP_WHOLE[0] <= _proportions(card) <= TOP_WHOLE[1] else None
+    return card if card is not None and TOP_WHOLE[0] <= proportions(card) <= TOP_WHOLE[1] else None
 
 
 def _top_outline(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> np.ndarray | None:
@@ -1607,7 +1601,7 @@ def _top_trimmed(img: np.ndarray, hand: IndexHand, corners: list[Corner]) -> tup
     fonts' Quiddler fans 301026 and 301097, each read with a card more). With the hand kept, its top card as the
     photo shows it (`_top_card`; None where it is not found whole)."""
     outline = _top_outline(img, hand, corners)
-    if len(hand.quads) <= LEAST_CARDS or outline is None or _proportions(outline) >= TOP_WHOLE[0]:
+    if len(hand.quads) <= LEAST_CARDS or outline is None or proportions(outline) >= TOP_WHOLE[0]:
         return hand, _whole_top(outline)
     rest = without_top(hand)
     top = _top_card(img, rest, corners)

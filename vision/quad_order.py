@@ -23,6 +23,12 @@ def side_pairs(quad: np.ndarray) -> tuple[float, float]:
     return a + c, b + d
 
 
+def proportions(quad: np.ndarray) -> float:
+    """Short sides over long sides of a quadrilateral (a card: 5/7, less some slant; a Words And Points stone: 0.87-1)."""
+    a, b = side_pairs(quad)
+    return min(a, b) / max(a, b, 1e-6)
+
+
 def short_side_first(quad: np.ndarray) -> np.ndarray:
     """The corners from one whose next side is a short one (a card's top or bottom)."""
     a, b = side_pairs(quad)

@@ -37,7 +37,7 @@ from vision.net import (
 from vision.ocr import Ocr, backend, ocr_status
 from vision.photo_file import decode
 from vision.pips import likeness, pip_picture
-from vision.quad_order import side_pairs
+from vision.quad_order import proportions, side_pairs
 
 MAX_SIDE = 4000  # larger photos are shrunk first: more pixels only cost time
 MIN_SIDE = 200
@@ -1000,7 +1000,7 @@ def _quarter_turns(quads: list[np.ndarray], shown: list[float], reads: list[Read
     return [
         i
         for i, (q, s, r) in enumerate(zip(quads, shown, reads))
-        if s >= 1.0 and r.confidence < QUARTER_DOUBT and max(side_pairs(q)) < QUARTER_ASPECT * min(side_pairs(q))
+        if s >= 1.0 and r.confidence < QUARTER_DOUBT and proportions(q) > 1 / QUARTER_ASPECT
     ]
 
 
