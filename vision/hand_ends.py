@@ -83,7 +83,7 @@ def _ends(hand: IndexHand, img: np.ndarray, scale: float, after: bool, whole_ste
                 if after
                 else lies_over(card_frame(c.quad), card_frame(quads[0]))
             )
-            and (not after or _step(quads[-1], c.quad)[0] >= least)
+            and (not whole_step or _step(quads[-1], c.quad)[0] >= least)
         ]
         if not near:
             break
