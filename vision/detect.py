@@ -1428,7 +1428,7 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
         on = [c for c in chosen if any(_overlap(c.quad, q) > 0.5 for q in hand.quads)]
         typical = HAND_CARD * _median_area(hand.quads)
         whole = [c for c in on if not c.hand and _whole(c.quad, typical) and not _covers_next(c, hand)]
-        alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1]) for c in on)]
+        alone = [q for q in hand.quads if not any(_agrees(c, q, q is hand.quads[-1], top is not None) for c in on)]
         sliced = _past_top(on, hand, corners.found)
         extra = [c for c in on if not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)]
         slices = sliced and all(corners.heat_at(c.quad[0]) < UNMARKED for c in extra)
@@ -1543,17 +1543,25 @@ def _with_missed_cards(corners: list[Corner], chosen: list[Candidate], cut: list
     return [c for i, c in enumerate(chosen) if i not in drop] + [Candidate(q, 1.0, False, False) for q in new]
 
 
-def _agrees(chosen: Candidate, card: np.ndarray, top: bool) -> bool:
+def _agrees(chosen: Candidate, card: np.ndarray, top: bool, top_shown: bool = False) -> bool:
     """Whether a ``chosen`` card's own top-left corner lies on that of a corner-net hand's ``card`` (AGREE): a hand's
     card's first corner (cues' hands are clockwise from it), either end of a whole card's diagonal (the reader
     decides which is the top). Not any corner: a covered card's top-right one lies on the next card's (training
     hands: a cues' hand missing cards or cut wrong passed as agreeing, Word Thief spread 300039 read no card). The
     hand's ``top`` card by any corner still: its corner where no chosen card's own lies is as often print on the
     top card's face taken for an index (a card beyond the cues' whole top: Quiddler fan 400021, cut in two) as a
-    top card the cues missed (Quiddler spread upside down 300030). A card far off square agrees with none (AGREE_SQUARE)."""
+    top card the cues missed (Quiddler spread upside down 300030). Where the photo shows that top card whole
+    (``top_shown``: see `_top_card`), by any corner of a card the cues show whole only: a covered card's shape past
+    its strip is the cues' guess, and in a fan its far corner can lie on the top card's index (validation fonts'
+    Quiddler fan 300033: the last two cards read as one; where no whole top card shows, such a corner stood for print
+    on the top card's face taken for an index, in three fans of 100 cut in two else). A card far off square agrees
+    with none (AGREE_SQUARE)."""
     if _off_square(chosen.quad) > AGREE_SQUARE:
         return False
-    own = chosen.quad if top else chosen.quad[:1] if chosen.hand else chosen.quad[::2]
+    if top and (chosen.shown >= 1.0 or not top_shown):
+        own = chosen.quad
+    else:
+        own = chosen.quad[:1] if chosen.hand else chosen.quad[::2]
     return float(np.linalg.norm(own - card[0], axis=1).min()) < AGREE * float(np.linalg.norm(card[1] - card[0]))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.corner_net import Corner, Corners
-from vision.detect import Candidate, _with_index_hands
+from vision.detect import Candidate, _agrees, _with_index_hands
 
 W, H = 100.0, 140.0  # a card's width and height in the photo
 PHOTO = np.zeros((800, 1200, 3), np.uint8)  # no top card's outline to find: the hand keeps the net's rectangles
@@ -56,3 +56,18 @@ def test_a_cues_card_far_off_square_agrees_with_no_hand_card() -> None:
     ]
     out = _with_index_hands(_corners(hand), PHOTO, strips)
     assert [(c.quad[0].tolist(), c.doubt) for c in out] == [(s.quad[0].tolist(), s is strips[0]) for s in strips]
+
+
+def test_a_covered_cards_far_corner_stands_for_the_top_card_only_where_no_whole_top_shows() -> None:
+    # A fan's covered card, shaped by the cues as a whole card: its far corner lies on the hand's top card's index
+    # (validation Quiddler fan 300033, dim felt: the last two cards read as one). Where the photo shows that top card
+    # whole, the covered card does not stand for it; where it does not, the "top card" is as often print on the top
+    # card's face, and that corner still does (three fans in 100 cut in two else). A card the cues show whole stands
+    # for it by any corner either way.
+    top = _card(300, 200)
+    covered = Candidate(_card(200, 200), 0.5, True, group=1)
+    whole = covered._replace(shown=1.0)
+    assert not _agrees(covered, top, True, top_shown=True)
+    assert _agrees(covered, top, True, top_shown=False)
+    assert _agrees(whole, top, True, top_shown=True)
+    assert not _agrees(covered, top, False, top_shown=False)  # a covered card of the hand by its own corner only
