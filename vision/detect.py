@@ -1417,7 +1417,8 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
     two whole cards (not strips of covered cards: see WHOLE; of a card's size: HAND_CARD) were chosen on it, the "hand"
     is cards side by side (a word's cards touching, their corners and their turned-round corners in a line). Where the
     cues chose a hand of more cards, agreeing with all but one of the corner hand's, the net missed indexes and found
-    one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve); but where such a card of
+    one between two (Quiddler fan 300094: nine cards of twelve where the cues had all twelve), or the one it found
+    past theirs is the top card they missed (`_top_past_cues`), added to their hand; but where such a card of
     theirs lies past the top card's corner and no index shows at its own (UNMARKED), it is a slice of the top card
     (Quiddler fan 1049: thirteen cards of twelve, each a little narrower than the pitch, two read wrong). Where the top
     card's shape is not found, the cues' hand stays unless it cut the top card into slices (`_past_top`) or lies off the
@@ -1432,7 +1433,10 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
         sliced = _past_top(on, hand, corners.found)
         extra = [c for c in on if not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)]
         slices = sliced and all(corners.heat_at(c.quad[0]) < UNMARKED for c in extra)
-        if len(whole) > 1 or (len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced):
+        more = len(alone) == 1 and sum(c.hand for c in on) > len(hand.quads) and not sliced
+        if len(whole) > 1 or more:
+            if more and not whole and alone[0] is hand.quads[-1] and _top_past_cues(on, hand, corners.found):
+                chosen = _with_top_past_cues(chosen, on, hand, top)
             continue
         if not (alone or slices):  # the cues' hand stands: its top card, maybe not
             chosen = _with_other_shapes(top, hand, on, _top_on_twin(top, hand, on, chosen))
@@ -1507,12 +1511,49 @@ def _past_top(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> bo
     the cues cut the top card into slices (Word Thief fan 400055, fourteen cards where eleven lie). Where no such
     index shows, the net may have missed the true top card's corner, and the cues found it (Quiddler fan 1043)."""
     top = hand.quads[-1]
-    along = (top[1] - top[0]) / max(float(np.linalg.norm(top[1] - top[0])), 1e-6)
-    steps = np.diff([float(q[0] @ along) for q in hand.quads])
-    past = float(top[0] @ along) + PAST * float(np.median(steps))
+    along, step = _pitch(hand)
+    past = float(top[0] @ along) + PAST * step
     return top_twin(hand, corners) is not None and any(
         float(c.quad[0] @ along) > past and not any(_agrees(c, q, q is top) for q in hand.quads) for c in on
     )
+
+
+def _pitch(hand: IndexHand) -> tuple[np.ndarray, float]:
+    """A corner-net ``hand``'s direction along its top card's top edge (unit) and its median step along it."""
+    top = hand.quads[-1]
+    along = (top[1] - top[0]) / max(float(np.linalg.norm(top[1] - top[0])), 1e-6)
+    return along, float(np.median(np.diff([float(q[0] @ along) for q in hand.quads])))
+
+
+def _top_past_cues(on: list[Candidate], hand: IndexHand, corners: list[Corner]) -> bool:
+    """Whether a corner-net ``hand``'s top card, which no card chosen ``on`` it agrees with, lies past all of them
+    (PAST of the hand's pitch along its top edge) where its turned-round index shows it the top one: the cues missed
+    the top card and took the card under it for a whole one (validation fonts' Quiddler spread 300075: F read as the
+    B over it, B missed). Both hands must begin at the same card: a corner-net hand beginning a part of a step on from
+    the cues' lies off the cards (validation fonts' Word Thief spread 300064 on sisal, read right by the cues; with a
+    card added, cut in two and three read wrong)."""
+    if not on:
+        return False
+    top = hand.quads[-1]
+    along, step = _pitch(hand)
+    first = min(on, key=lambda c: float(c.quad[0] @ along))
+    return (
+        top_twin(hand, corners) is not None
+        and _agrees(first, hand.quads[0], False)
+        and float(top[0] @ along) > max(float(c.quad[0] @ along) for c in on) + PAST * step
+    )
+
+
+def _with_top_past_cues(
+    chosen: list[Candidate], on: list[Candidate], hand: IndexHand, top: np.ndarray | None
+) -> list[Candidate]:
+    """The ``chosen`` cards with a corner-net ``hand``'s top card (as the photo shows it, ``top``, or the net's
+    rectangle) added to the cues' hand ``on`` it, their card that seemed whole now covered by it (`_top_past_cues`)."""
+    last = max(on, key=lambda c: float(c.quad[0] @ _pitch(hand)[0]))
+    card = hand.quads[-1] if top is None else top
+    width = float(np.linalg.norm(card[1] - card[0]))
+    covered = last._replace(shown=min(1.0, float(np.linalg.norm(card[0] - last.quad[0])) / max(width, 1e-6)))
+    return [covered if c is last else c for c in chosen] + [Candidate(card, 1.0, True, top is not None, last.group)]
 
 
 def _covers_next(chosen: Candidate, hand: IndexHand) -> bool:

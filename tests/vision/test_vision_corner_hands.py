@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from vision.corner_net import Corner, Corners
-from vision.detect import Candidate, _agrees, _with_index_hands
+from vision.detect import Candidate, _agrees, _top_past_cues, _with_index_hands
+from vision.index_hands import index_hands
 
 W, H = 100.0, 140.0  # a card's width and height in the photo
 PHOTO = np.zeros((800, 1200, 3), np.uint8)  # no top card's outline to find: the hand keeps the net's rectangles
@@ -71,3 +72,32 @@ def test_a_covered_cards_far_corner_stands_for_the_top_card_only_where_no_whole_
     assert _agrees(covered, top, True, top_shown=False)
     assert _agrees(whole, top, True, top_shown=True)
     assert not _agrees(covered, top, False, top_shown=False)  # a covered card of the hand by its own corner only
+
+
+def test_a_top_card_past_the_cues_hand_is_added_to_it() -> None:
+    # A spread of seven of which the corner net found five indexes (the second and fifth missed) and the cues six
+    # cards, missing the top one: their last card, the one under it, taken whole (validation fonts' Quiddler spread
+    # 300075: F read as the B over it, B missed). The top card's turned-round index shows it the top one: it is
+    # added to the cues' hand, whose last card is now covered by it.
+    net = [_card(x, 200) for x in (200, 260, 290, 350, 380)]
+    turned = _card(380, 200)[[2, 3, 0, 1]]  # the top card's index printed upside down at its bottom-right
+    cues = [Candidate(_card(200 + 30 * i, 200), 0.3, True, group=1) for i in range(5)]
+    cues.append(Candidate(_card(350, 200), 1.0, True, group=1))
+    out = _with_index_hands(_corners([*net, turned]), PHOTO, cues)
+    assert all(a is b for a, b in zip(out, cues[:5]))
+    np.testing.assert_allclose([c.quad[0] for c in out], [[200 + 30 * i, 200] for i in range(7)], atol=0.5)
+    assert [c.shown for c in out[5:]] == [0.3, 1.0] and {c.group for c in out} == {1}
+
+
+def test_a_corner_hand_beginning_past_the_cues_first_card_adds_no_top_card() -> None:
+    # A corner-net hand whose top card lies a step past the cues' hand, its turned-round index showing, but which
+    # begins a card later than the cues' hand: it lies off the cards (validation Word Thief spread 300064 on sisal,
+    # whose cues read it right; a card added, one was cut in two and three read wrong). Where both begin at the same
+    # card, the top card is the cues' missed one.
+    net = [_card(200 + 30 * i, 200) for i in range(1, 7)]
+    corners = _corners([*net, _card(380, 200)[[2, 3, 0, 1]]])
+    (hand,) = index_hands(corners.found)
+    cues = [Candidate(_card(200 + 30 * i, 200), 0.3, True, group=1) for i in range(5)]
+    cues.append(Candidate(_card(350, 200), 1.0, True, group=1))
+    assert not _top_past_cues(cues, hand, corners.found)
+    assert _top_past_cues(cues[1:], hand, corners.found)
