@@ -192,6 +192,11 @@ TWIN_OFF = 0.1
 # see `_with_other_shapes`): four in five of the hands where the cues' stood lie closer (validation fonts, 472 of 600
 # hands), and reading a hand twice costs time.
 OTHER_APART = 0.15
+# A cues' hand of as many cards as a corner-net hand, no top card's shape found to shape that hand by, is offered its
+# shapes card by card where each of its cards' corners lies within IN_ORDER of the hand's pitch of the corner hand's
+# card of its place (`_in_order`): a hand a whole card off is paired otherwise. The cues' hand of a dim spread on sisal
+# lay a third to 0.57 of a step before its cards (validation fonts' Quiddler spread 300026: five of ten read wrong).
+IN_ORDER = 0.75
 # One deck lies on the table: a whole card whose long or short sides are OFF_SIZE (log) or more longer than each of
 # its nearest whole neighbours' (the two nearest within NEIGHBOUR of its long side), or as much shorter, was fitted
 # long or short (a side lost in glare on a pale cloth, or run on into the table), and is read too stretched or
@@ -1444,13 +1449,15 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
         if len(on) >= len(hand.quads):
             # The cues' hand lies off the corners where most of the net's cards agree with none of its.
             lost = len(alone) > len(hand.quads) / 2
-            if top is None and not (sliced or lost):  # the cues' hand stays, the cards no corner agrees with checked
+            # The cues' hand stays, the cards no corner agrees with checked, the net's rectangles offered as their shapes.
+            if top is None and not (sliced or lost):
                 chosen = [
                     c._replace(doubt=True)
                     if any(c is o for o in on) and not any(_agrees(c, q, q is hand.quads[-1]) for q in hand.quads)
                     else c
                     for c in chosen
                 ]
+                chosen = _with_other_shapes(None, hand, on, chosen)
                 continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
         if top is not None:
             hand = shaped(hand, top)
@@ -1466,7 +1473,8 @@ def _with_other_shapes(
 ) -> list[Candidate]:
     """The ``chosen`` cards, those of the cues' hand standing on a corner-net ``hand`` given that hand's shapes as its
     ``top`` card shows them (`shaped`; the net's rectangles where that card's shape is not found) as their ``other``,
-    where each card of the hand agrees with one of the cues' and their bottom-left corners lie apart by OTHER_APART of
+    where each card of the hand agrees with one of the cues' (or lies at the same place in a hand of as many cards:
+    `_in_order`) and their bottom-left corners lie apart by OTHER_APART of
     the top card's width or more (median). Neither is always right: the cues' seams may lean against the cards (a
     slanted spread on a gingham: six cards of twelve read wrong), and one shape for the whole hand leaves out how a
     slanted camera turns each card's sides differently (the cues' seams follow them), the net's rectangles the slant
@@ -1474,12 +1482,9 @@ def _with_other_shapes(
     shapes = shaped(hand, top).quads if top is not None else hand.quads
     groups = {c.group for c in on if c.hand}  # the cues' hand, its top card maybe reshaped (`_top_on_twin`)
     cues = [c for c in chosen if c.hand and c.group in groups]
-    pairs = []
-    for card, q in zip(hand.quads, shapes):  # agreeing as `_with_index_hands` found them, by the net's size
-        mine = [c for c in cues if _agrees(c, card, False) and all(c is not p for p, _ in pairs)]
-        if not mine:
-            return chosen
-        pairs.append((min(mine, key=lambda c: float(np.linalg.norm(c.quad[0] - q[0]))), q))
+    pairs = _agreeing(hand, shapes, cues) or _in_order(hand, shapes, cues)
+    if not pairs:
+        return chosen
     last = hand.quads[-1] if top is None else top  # the top card, as found or as the net gives it
     width = float(np.linalg.norm(last[1] - last[0]))
     apart = np.median([float(np.linalg.norm(c.quad[3] - q[3])) for c, q in pairs[:-1]]) / width
@@ -1487,6 +1492,30 @@ def _with_other_shapes(
         return chosen
     others = {id(c): q for c, q in pairs}
     return [c._replace(other=others[id(c)]) if id(c) in others else c for c in chosen]
+
+
+def _agreeing(hand: IndexHand, shapes: list[np.ndarray], cues: list[Candidate]) -> list[tuple[Candidate, np.ndarray]]:
+    """Each card of a corner-net ``hand`` (in its ``shapes``) with the cues' card agreeing with it (as
+    `_with_index_hands` found them, by the net's size); none where one has no such card."""
+    pairs: list[tuple[Candidate, np.ndarray]] = []
+    for card, q in zip(hand.quads, shapes):
+        mine = [c for c in cues if _agrees(c, card, False) and all(c is not p for p, _ in pairs)]
+        if not mine:
+            return []
+        pairs.append((min(mine, key=lambda c: float(np.linalg.norm(c.quad[0] - q[0]))), q))
+    return pairs
+
+
+def _in_order(hand: IndexHand, shapes: list[np.ndarray], cues: list[Candidate]) -> list[tuple[Candidate, np.ndarray]]:
+    """Each card of a corner-net ``hand`` (in its ``shapes``) with the cues' card of the same place in a hand of as
+    many cards, each within IN_ORDER of the hand's pitch of it along its top edge; none where the hands differ."""
+    if len(cues) != len(hand.quads):
+        return []
+    along, step = _pitch(hand)
+    cues = sorted(cues, key=lambda c: float(c.quad[0] @ along))
+    if any(abs(float((c.quad[0] - q[0]) @ along)) > IN_ORDER * step for c, q in zip(cues, hand.quads)):
+        return []
+    return list(zip(cues, shapes))
 
 
 def _top_on_twin(

@@ -101,3 +101,20 @@ def test_a_corner_hand_beginning_past_the_cues_first_card_adds_no_top_card() -> 
     cues.append(Candidate(_card(350, 200), 1.0, True, group=1))
     assert not _top_past_cues(cues, hand, corners.found)
     assert _top_past_cues(cues[1:], hand, corners.found)
+
+
+def test_a_cues_hand_off_its_index_corners_is_offered_their_shapes_in_order() -> None:
+    # The cues' hand of a dim spread on sisal lies a third of a step before the cards (validation Quiddler spread
+    # 300026: five of ten read wrong, all checked); the corner net's cards lie where the cards do, but two of the cues'
+    # lie too far from theirs to agree, and no top card's outline shows: the cues' hand stays, those two checked. Of as
+    # many cards, each within IN_ORDER of the pitch of its place, it is offered the net's shapes card by card
+    # (Candidate.other), and the reader keeps the shapes it reads surer.
+    hand = [_card(200 + 40 * i, 200) for i in range(5)]
+    off = [12, 22, 12, 22, 12]
+    cues = [Candidate(_card(200 + 40 * i - d, 200), 0.4, True, group=1) for i, d in enumerate(off[:4])]
+    cues.append(Candidate(_card(360 - off[4], 200), 1.0, True, group=1))
+    out = _with_index_hands(_corners(hand), PHOTO, cues)
+    assert [c.quad[0].tolist() for c in out] == [c.quad[0].tolist() for c in cues]
+    assert [c.doubt for c in out] == [False, True, False, True, False]
+    assert all(c.other is not None for c in out)
+    np.testing.assert_allclose([c.other[0] for c in out], [q[0] for q in hand], atol=0.5)
