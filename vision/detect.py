@@ -1458,7 +1458,7 @@ def _with_index_hands(corners: Corners, img: np.ndarray, chosen: list[Candidate]
                     for c in chosen
                 ]
                 chosen = _with_other_shapes(None, hand, on, chosen)
-                continue  # the net's rectangles, their size rough and the camera's slant left out, are no better
+                continue  # the net's rectangles, their size rough and the camera's slant left out, are only offered
         if top is not None:
             hand = shaped(hand, top)
         group = next(_HANDS)
@@ -1578,7 +1578,8 @@ def _with_top_past_cues(
 ) -> list[Candidate]:
     """The ``chosen`` cards with a corner-net ``hand``'s top card (as the photo shows it, ``top``, or the net's
     rectangle) added to the cues' hand ``on`` it, their card that seemed whole now covered by it (`_top_past_cues`)."""
-    last = max(on, key=lambda c: float(c.quad[0] @ _pitch(hand)[0]))
+    along, _ = _pitch(hand)
+    last = max(on, key=lambda c: float(c.quad[0] @ along))
     card = hand.quads[-1] if top is None else top
     width = float(np.linalg.norm(card[1] - card[0]))
     covered = last._replace(shown=min(1.0, float(np.linalg.norm(card[0] - last.quad[0])) / max(width, 1e-6)))
