@@ -1,5 +1,6 @@
 """Score the card reader on renders of TRAINING designs, photo by photo: the photos to tune a change on
-(seeds from 300000 up, which neither the benchmarks nor the tests use; fonts and tables of the training side).
+(seeds from 300000 up, which no benchmark uses, a few of them pinned by tests as the cases a change was made for;
+fonts and tables of the training side).
 With ``--validation`` the designs are printed in fonts no model learnt from and no benchmark measures
 (vision.fonts.VALIDATION_FAMILIES, their pips in VALIDATION_PIP_FAMILIES): the photos to choose between two
 trained models on. With ``--validation-tables`` the cards lie on surfaces no net learnt (vision.render.VALIDATION_TABLES):
