@@ -1560,9 +1560,8 @@ def _top_past_cues(on: list[Candidate], hand: IndexHand, corners: list[Corner]) 
     the top card and took the card under it for a whole one (validation fonts' Quiddler spread 300075: F read as the
     B over it, B missed). Both hands must begin at the same card: a corner-net hand beginning a part of a step on from
     the cues' lies off the cards (validation fonts' Word Thief spread 300064 on sisal, read right by the cues; with a
-    card added, cut in two and three read wrong)."""
-    if not on:
-        return False
+    card added, cut in two and three read wrong). ``on`` holds a card at least (`_with_index_hands` asks where the cues
+    chose more cards than the hand has)."""
     top = hand.quads[-1]
     along, step = _pitch(hand)
     first = min(on, key=lambda c: float(c.quad[0] @ along))
