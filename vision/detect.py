@@ -477,13 +477,15 @@ def _spread_seams(score: np.ndarray, card_w: float) -> list[int] | None:
 
 
 def split_blob(
-    img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray, seams_alone: bool = True
+    img: np.ndarray, blob: np.ndarray, scale: float, quad: np.ndarray, seams_alone: bool = True, indexed: bool = True
 ) -> tuple[list[np.ndarray], list[float]]:
     """Cards of a blob (``blob``: its filled mask at work scale; ``quad``: its corners in photo
     pixels), each as four corners clockwise from a short side, and the share of each card's
     width that shows (under 1 for all but the last card of a spread hand). The blob is straightened
     into a strip with a margin above and below, and cut where `_count_cards` finds its seams. A
-    spread is found by its seams alone (Words And Points) only with ``seams_alone``."""
+    spread is found by its seams alone (Words And Points) only with ``seams_alone``, by its index corners only with
+    ``indexed`` (a deck printing none: the tops of big letters in a row of touching stones look like a hand's
+    indexes, validation Words And Points 300168)."""
     q = np.roll(short_side_first(quad), -1, axis=0)  # q0 -> q1 along the row of cards
     if q[1][0] < q[0][0]:
         q = np.roll(q, 2, axis=0)  # left to right as photographed: a spread hand's top card is on the right
@@ -506,7 +508,7 @@ def split_blob(
     gray = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
     score = _seam_score(gray, paper, card_w)
     spread_score = _seam_score(gray, paper, card_w, spread=True)
-    spread_cuts, turned = row_spread(strip, paper, spread_score, card_w)
+    spread_cuts, turned = row_spread(strip, paper, spread_score, card_w) if indexed else (None, False)
     if turned:
         q = np.roll(q, 2, axis=0)
         to_strip = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
@@ -611,13 +613,15 @@ def _stock_cards(
     seams_alone: bool = True,
     card_long: float | None = None,
     net_mask: np.ndarray | None = None,
+    indexed: bool = True,
 ) -> tuple[list[Candidate], list[np.ndarray], int]:
     """Cards of the blobs a work-scale ``mask`` shows (touching cards split, hands taken apart),
     the outlines (work pixels) of blobs that could not be cut into cards, and how many of those
     the photo's edge cuts (with the net's card mask ``net_mask``, work scale, 1 on card: only those
     mostly card to it, not a cloth's band). Only blobs reaching into ``where`` (when given) are looked
     at, and with the deck's ``card_long`` side (when known) none that is the table (see TALLEST); a
-    spread is found by its seams alone only with ``seams_alone`` (see split_blob)."""
+    spread is found by its seams alone only with ``seams_alone``, hands by their index corners only with
+    ``indexed`` (see split_blob)."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     min_area = 0.0015 * mask.size
     queue = []
@@ -638,8 +642,9 @@ def _stock_cards(
         quad = fit_quad(contour)
         if card_long and net_mask is not None and _table_blob(blob, quad, card_long, net_mask):
             continue
-        cards, visible = split_blob(img, blob, scale, quad / scale, seams_alone) if _fits(blob, quad) else ([], [])
-        if len(cards) <= 1:  # a small fan can look nearly four-sided, like one slanted card
+        fits = _fits(blob, quad)
+        cards, visible = split_blob(img, blob, scale, quad / scale, seams_alone, indexed) if fits else ([], [])
+        if len(cards) <= 1 and indexed:  # a small fan can look nearly four-sided, like one slanted card
             fan, fan_shown = fan_cards(img, blob, contour, scale)
             if fan:
                 cards, visible = fan, fan_shown
@@ -952,6 +957,7 @@ def cues(
     where: np.ndarray | None = None,
     net_mask: np.ndarray | None = None,
     card_long: float | None = None,
+    indexed: bool = True,
 ) -> Cues:
     """Candidate cards of a BGR photo (``small``: at work scale) from three cues: blobs of card stock
     against the table (or, on a cloth as pale as the cards, what a flood from the photo's rim stopped
@@ -959,25 +965,28 @@ def cues(
     reaches across it), and the regions that edges enclose; hands also in the finder net's card mask
     ``net_mask`` (0 or 1, work scale; when given). Only blobs and regions reaching into the
     work-scale mask ``where`` (when given) are looked at; with the deck's ``card_long`` side (work
-    pixels; when known) and ``net_mask``, no blob that is the table (see TALLEST)."""
+    pixels; when known) and ``net_mask``, no blob that is the table (see TALLEST). Hands are looked for by their
+    index corners only with ``indexed`` (a deck printing them)."""
     c = cardness(small)
     pale = pale_table(c)
     mask = outlined_mask(small) if pale else card_mask(small, c)
-    cards_of = functools.partial(_stock_cards, img, scale=scale, where=where, card_long=card_long, net_mask=net_mask)
+    cards_of = functools.partial(
+        _stock_cards, img, scale=scale, where=where, card_long=card_long, net_mask=net_mask, indexed=indexed
+    )
     stock, outlines, cut_blobs = cards_of(mask)
     if not pale:
         outlined = outlined_mask(small)
         stock += cards_of(_holding(outlined, mask))[0]
         # A hand on a pale table that the stock cue took for table (dim light, a vein of marble):
         stock += [c for c in cards_of(missed_by_stock(outlined, mask))[0] if c.hand]
-    if net_mask is not None:
+    if net_mask is not None and indexed:
         # A hand in the finder net's card mask, which it learnt on every kind of table: it parts a
         # hand from stone, cloth and grain where neither card stock nor outlines do. Its sides are
         # rough at the net's scale: a hand there is found by its indexes, never by seams alone.
         stock += [c for c in cards_of(net_mask * 255, seams_alone=False)[0] if c.hand]
     lab = smooth_lab(small)
     edges = colour_edges(lab)
-    if net_mask is not None:
+    if net_mask is not None and indexed:
         # Hands in the stock's colour: only blobs a hand's size when the deck's size is known (a lone card's
         # blob is the net's card, and would be looked at again for faint indexes).
         least = HAND_CARDS * card_long**2 / CARD_RATIO if card_long else 0.0
@@ -1889,7 +1898,7 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
         # One deck lies on the table: the net's cards give its size, when it found a few.
         card_long = float(np.median([max(side_pairs(n.quad)) / 2 for n in net])) * scale if len(net) >= 3 else None
         where = None if not net else unexplained
-        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, where, card, card_long)
+        _, _, edges, paper, cands, outlines, cut_blobs = cues(img, small, scale, where, card, card_long, indexed)
     else:
         edges, paper, cands, outlines, cut_blobs = unexplained, unexplained, [], [], 0
     # A candidate that the photo's edge cuts is part of a card (or a pale patch of table, a

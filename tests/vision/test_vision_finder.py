@@ -66,6 +66,23 @@ def test_touching_cards_are_split_at_their_edges() -> None:
     assert max(_matched(photo.truth, found.quads)) < 0.11
 
 
+def test_touching_stones_whose_letters_reach_their_tops_are_no_hand() -> None:
+    # Words And Points stones print no corner index, but the tops of big serif letters in a row of touching
+    # stones lie a third of a stone apart along its top, as a spread hand's indexes do: the row was cut into
+    # a "hand" of 8 strips where 4 stones lie (a tuning seed on a lace cloth, the finder's net unsure there).
+    serif = [f for f in families(False)["DejaVu Serif"] if f.endswith("DejaVuSerif-Bold.ttf")][0]
+    design = Design(
+        font=serif, ratio=1.1, radius=0.077, paper=(253, 249, 243), ink=(60, 40, 28), art="ornate", art_size=1.22,
+        tile=True, stone=(210, 180, 130),
+    )  # fmt: skip
+    photo = render_photo("words-and-points", 300171, design=design, table="lace", size=(1920, 1080), harsh=True)
+    found = find_cards(photo.image, indexed=False)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.2
+    reading = read_photo(photo.image, "words-and-points")
+    assert sorted(c.face for c in reading.cards) == sorted(t["face"] for t in photo.truth["cards"])
+
+
 def test_bare_stones_are_found() -> None:
     # Words And Points stones with nothing around them, nearly square: the finder expected card
     # proportions and took rows of them for heaps.
