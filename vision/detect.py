@@ -143,6 +143,11 @@ END_PITCH = (0.85, 1.3)
 GAP_PAPER = 0.25
 GAP_CARD = 0.4
 TABLE_APART = 15.0
+# ... or one the net's card mask covers GAP_SURE of, whatever its colour: a stone in glare or shade, or on a table of
+# its paper's colour, doubted (checked by the player). Word photos of Words And Points at both sizes, 200 each, from
+# 300000, in training and validation fonts on the tuned and the validation tables: stones found +12, wrong cards
+# left unflagged, cut and false cards alike; one found stone read wrong (a D in glare as P), flagged.
+GAP_SURE = 0.7
 # Fewer whole cards of the finder's net than this, and the corner net looks for hands though none is unexplained.
 HAND_LOOK = 3
 # The fewest cards' area a hand covers: three cards, the two covered showing 0.36-0.46 of their width.
@@ -601,7 +606,8 @@ class Candidate(NamedTuple):
     hand: bool  # one card of a spread or fanned hand: its quad overlaps its neighbours' by design
     precise: bool = True  # corners found in the full photo (not at work scale)
     group: int = 0  # the cards of one hand share a group
-    doubt: bool = False  # a hand's card no index corner agrees with, kept for want of a better hand
+    doubt: bool = False  # a hand's card no index corner agrees with, kept for want of a better hand; a row's stone
+    # found by the net's card mask alone
     other: np.ndarray | None = None  # a hand's card as its index corners show it, where the cues' shape is far off
 
 
@@ -1745,10 +1751,10 @@ def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, s
     the way from their paper's colour to the table's beyond its ends, at most) and that the net's card mask mostly
     covers (GAP_CARD): a stone between two the net saw no core of, a blank whose mottled face it was unsure of (Words
     And Points 300120), a row's first stone in a shadow. A gap between two words shows the table; a gap where the table
-    is the paper's colour (TABLE_APART) is left alone. For decks without corner indexes: the others' cards between two
-    are found by their index corners (`_with_missed_cards`)."""
+    is the paper's colour (TABLE_APART) is left alone unless the mask all but covers it (GAP_SURE; doubted). For decks
+    without corner indexes: the others' cards between two are found by their index corners (`_with_missed_cards`)."""
     whole = [c.quad for c in chosen if not c.hand]
-    added: list[np.ndarray] = []
+    found: list[tuple[bool, np.ndarray, float]] = []  # whether it shows their paper, the place, a card's width
     for i, a in enumerate(whole):
         for b in whole[i + 1 :]:
             if not 0.8 < abs(cv2.contourArea(a)) / max(abs(cv2.contourArea(b)), 1.0) < 1.25:
@@ -1768,18 +1774,25 @@ def _with_row_gaps(img: np.ndarray, chosen: list[Candidate], card: np.ndarray, s
             places = [(a + c) / 2] if midway else [2 * c - a, 2 * a - c]
             # the colours last: a row's end mostly lies on the table, where the net's card mask is not
             for gap in places:
-                if any(_overlap(gap, q) > 0.15 for q in whole + added) or _card_share([gap], card, scale) < GAP_CARD:
+                share = _card_share([gap], card, scale)
+                if any(_overlap(gap, q) > 0.15 for q in whole) or share < GAP_CARD:
                     continue
                 paper = (_rim_colour(img, a, 0.15) + _rim_colour(img, b, 0.15)) / 2
                 down = gap[3] - gap[0]
                 table = (_rim_colour(img, gap + 0.75 * down, 0.5) + _rim_colour(img, gap - 0.75 * down, 0.5)) / 2
                 apart = float(np.linalg.norm(table - paper))
-                if (
+                papered = (
                     apart > TABLE_APART
                     and float(np.linalg.norm(_rim_colour(img, gap, 0.15) - paper)) < GAP_PAPER * apart
-                ):
-                    added.append(_sharpened(img, gap, 0.1 * w))
-    return chosen + [Candidate(short_side_first(q), 1.0, False) for q in added]
+                )
+                if papered or share >= GAP_SURE:
+                    found.append((papered, gap, w))
+    # Those showing the paper first: a place found by the net's card mask alone is doubted, and may lie over one.
+    added: list[Candidate] = []
+    for papered, gap, w in sorted(found, key=lambda f: not f[0]):
+        if all(_overlap(gap, c.quad) <= 0.15 for c in added):
+            added.append(Candidate(short_side_first(_sharpened(img, gap, 0.1 * w)), 1.0, False, doubt=not papered))
+    return chosen + added
 
 
 def _reshaped(chosen: list[Candidate]) -> tuple[tuple[tuple[int, ...], tuple[np.ndarray, ...]], ...]:
