@@ -68,8 +68,8 @@ def test_touching_cards_are_split_at_their_edges() -> None:
 
 def test_touching_stones_whose_letters_reach_their_tops_are_no_hand() -> None:
     # Words And Points stones print no corner index, but the tops of big serif letters in a row of touching
-    # stones lie a third of a stone apart along its top, as a spread hand's indexes do: the row was cut into
-    # a "hand" of 8 strips where 4 stones lie (a tuning seed on a lace cloth, the finder's net unsure there).
+    # stones lie a third of a stone apart along its top, as a spread hand's indexes do: rows were cut into
+    # "hands" of strips, 19 cards found where 9 lie (a tuning seed on a lace cloth, the finder's net unsure there).
     serif = [f for f in families(False)["DejaVu Serif"] if f.endswith("DejaVuSerif-Bold.ttf")][0]
     design = Design(
         font=serif, ratio=1.1, radius=0.077, paper=(253, 249, 243), ink=(60, 40, 28), art="ornate", art_size=1.22,
