@@ -13,7 +13,7 @@ from vision.designs import LAYOUTS, Design, random_design
 from vision.detect import Candidate, cues, find_cards, work_image, _off_size
 from vision.fonts import families
 from vision.read import read_photo
-from vision.render import TRAIN_TABLES, matched, render_photo, render_varied
+from vision.render import TRAIN_TABLES, VALIDATION_TABLES, matched, render_photo, render_varied
 
 
 def _font(i: int) -> str:
@@ -361,6 +361,15 @@ def test_a_stone_the_net_saw_beside_a_row_on_a_table_of_its_colour_is_found_and_
     assert len(found.doubtful) == 1
     doubted = found.quads[found.doubtful[0]]
     assert [t["face"] for t in photo.truth["cards"] if _corner_error(doubted, t["corners"]) < 0.4] == ["N"]
+
+
+def test_a_rows_first_stones_are_found_one_step_after_another() -> None:
+    # A word's first stones on a pale cloth the colour of their paper (a tuning seed): the stone a step beyond the
+    # row's two touching end stones was found, none beyond it (5 of 7). A stone found so is a neighbour in the next look.
+    photo = render_varied("words-and-points", 300039, held_out=False, size=(1280, 720), tables=VALIDATION_TABLES)
+    found = find_cards(photo.image, indexed=False)
+    assert len(found.quads) == len(photo.truth["cards"])
+    assert max(_matched(photo.truth, found.quads)) < 0.4
 
 
 def test_a_gap_between_two_words_is_no_stone() -> None:
