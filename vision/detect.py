@@ -17,7 +17,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.corner_net import NO_CORNERS, Corner, Corners, index_corners
+from vision.corner_net import NO_CORNERS, Corner, Corners, closer_corners, index_corners
 from vision.hand_ends import with_hand_ends
 from vision.index_cards import missed_cards
 from vision.quad_order import clockwise, proportions, short_side_first, side_pairs, sides
@@ -82,6 +82,16 @@ HAND_CARDED = 0.5
 # cloths' blobs 3.2-5.4 cards tall, under 0.3 of them card to the net; the cards' own blobs 1.2 cards tall at most;
 # a close-up card (the net's "cards" its print) 3.5-4.7 of those, 0.74-1 card to the net.
 TALLEST = 3.0
+# A hand on a cloth no net learnt may show the corner net too little of its index corners to chain (terrazzo, floral,
+# sisal: every card missed), and the finder's net no card but its top one: where the corners chain into no hand and
+# the cards chosen cover under LOST_COVERED of the card the finder's net left unexplained, the corner net looks again
+# closer (`_closer_where_lost`), and the cards of its hand that no card chosen stands for are doubted. Validation
+# fonts' hands (`scan_training.py GAME --hand spread|fan --validation [--validation-tables] --photos 100`, 8 rows):
+# cards found +35, faces right +33, wrong cards +2 (flagged), one card cut more (Quiddler fan 300075 on terrazzo: 5
+# cards found of 7 where none was); training fonts' fans on those tables: Quiddler found +7, cut +2 (300019 on lace,
+# 7 of 10 found where none was), Word Thief alike. A cues' hand read right (validation Word Thief spread 300033)
+# covers 0.78 of it: looked at closer, one of its cards was cut. Undoubted, one card read wrong went unflagged.
+LOST_COVERED = 0.5
 # Cards of a deck laid out to be taught narrower than CLOSER of the photo's width (the net learnt cards
 # of 7-10%) are looked at again in a part of the photo where they are CLOSE_WIDTH.
 CLOSER = 0.055
@@ -1904,6 +1914,22 @@ def _closer(shape: tuple[int, ...], quads: list[np.ndarray]) -> tuple[slice, sli
     return slice(max(0, int(y0)), min(shape[0], int(np.ceil(y1)))), slice(int(x0), int(np.ceil(x0 + wide)))
 
 
+def _closer_where_lost(
+    corners: Corners, img: np.ndarray, unexplained: np.ndarray, chosen: list[Candidate], scale: float
+) -> Corners | None:
+    """The corner net's closer look at the photo ``img`` (`corner_net.closer_corners`) where ``corners`` chain into
+    no hand, the cards ``chosen`` (at ``scale``) cover under LOST_COVERED of the card the finder's net left
+    ``unexplained``, and the closer look chains into a hand; else None."""
+    if not unexplained.any() or index_hands(corners.found):
+        return None
+    left = (unexplained > 0).astype(np.uint8)
+    covered = cv2.countNonZero(_inside([c.quad for c in chosen], scale, left.shape) & left)
+    if covered >= LOST_COVERED * cv2.countNonZero(left):
+        return None
+    closer = closer_corners(img)
+    return closer if index_hands(closer.found) else None
+
+
 # The corner net reads the photo on the second core while the finder's net and its cards take the first: its
 # batch of one photo hardly shares out among onnxruntime's threads (docs/benchmarks-vision.md, "Time per photo").
 _CORNER_NET = ThreadPoolExecutor(max_workers=1, thread_name_prefix="corner-net")
@@ -1939,8 +1965,11 @@ def _found(img: np.ndarray, indexed: bool) -> Detected:
     # Hands by their index corners where the net leaves card unexplained (a hand's covered cards), or where it found
     # few cards: it may mark a fan's top card alone and no card beside it (on photos of words they are none).
     if indexed and (unexplained.any() or len(net) < HAND_LOOK):
-        corners = with_hand_ends(corners, img)
+        closer = _closer_where_lost(corners, img, unexplained, chosen, scale)
+        corners, before = with_hand_ends(closer or corners, img), chosen
         chosen = _with_index_hands(corners, img, chosen)
+        if closer:  # its own cards are found where both nets failed, shaped by the net's sizes for another zoom
+            chosen = [c._replace(doubt=True) if c.hand and all(c is not b for b in before) else c for c in chosen]
     if indexed:  # cards missed between their two index corners (some 23 ms a photo for the corner net, 4 for them)
         chosen = _with_missed_cards(corners.found, chosen, cut)
     else:

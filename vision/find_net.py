@@ -24,10 +24,10 @@ OUT = 2  # its maps are at half the input's size
 CORE = 0.18  # of a card's short side, how far its core keeps off its edges
 
 
-def net_image(img: np.ndarray) -> tuple[np.ndarray, float]:
-    """The photo shrunk to NET_WIDTH, and the scale (work pixels per photo pixel)."""
-    scale = NET_WIDTH / img.shape[1]
-    return cv2.resize(img, (NET_WIDTH, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA), scale
+def net_image(img: np.ndarray, width: int = NET_WIDTH) -> tuple[np.ndarray, float]:
+    """The photo shrunk to ``width``, and the scale (work pixels per photo pixel)."""
+    scale = width / img.shape[1]
+    return cv2.resize(img, (width, round(img.shape[0] * scale)), interpolation=cv2.INTER_AREA), scale
 
 
 def net_input(small: np.ndarray) -> np.ndarray:
